@@ -1,0 +1,2 @@
+/// PLACEHOLDER: the byte-level JSON pull reader.
+public struct JSONPullReader {}

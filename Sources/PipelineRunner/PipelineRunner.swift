@@ -1,0 +1,2 @@
+/// PLACEHOLDER
+public enum PipelineRunnerModule {}

@@ -1,0 +1,24 @@
+/// One row of `player_games`: a game in a player's library.
+public struct PlayerGame: Sendable, Hashable, Codable {
+    public var steamID: SteamID64
+    public var appID: UInt32
+    public var name: String?
+    /// Lifetime playtime in minutes; 0 when the source lists the game without playtime.
+    public var minutesTotal: Int
+    /// Playtime in the last two weeks; `nil` when no source said.
+    public var minutes2Weeks: Int?
+    /// Unix seconds; `nil` when unknown (`rtime_last_played` 0 or absent).
+    public var lastPlayed: Int64?
+    public var sources: [String]
+
+    public init(steamID: SteamID64, appID: UInt32, name: String? = nil, minutesTotal: Int, minutes2Weeks: Int? = nil,
+                lastPlayed: Int64? = nil, sources: [String] = []) {
+        self.steamID = steamID
+        self.appID = appID
+        self.name = name
+        self.minutesTotal = minutesTotal
+        self.minutes2Weeks = minutes2Weeks
+        self.lastPlayed = lastPlayed
+        self.sources = sources
+    }
+}
