@@ -1,0 +1,10 @@
+import ArgumentParser
+
+/// `steam-mate bench <area>`: benchmarks with seeded synthetic data. Figures go to stdout.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Run a benchmark on seeded synthetic data and print its figures.",
+        subcommands: []
+    )
+}
