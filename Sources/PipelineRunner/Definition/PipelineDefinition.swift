@@ -1,0 +1,35 @@
+import Emit
+
+/// A pipeline file (`Pipelines/*.yml`), validated. Paths are as written (relative to the working directory).
+public struct PipelineDefinition: Sendable, Equatable {
+    public var name: String
+    public var input: String
+    public var output: String
+    public var locations: String?
+    public var formats: [TableFormat]
+    /// 0 = one worker per core.
+    public var threads: Int
+    /// Enabled stages, in execution order, with their options.
+    public var stages: [StageName: StageOptions]
+
+    public enum StageName: String, Sendable, CaseIterable, Comparable {
+        case normalize, pair, match, trade
+
+        public static func < (lhs: StageName, rhs: StageName) -> Bool {
+            allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+        }
+    }
+
+    public init(name: String, input: String, output: String, locations: String? = nil, formats: [TableFormat] = TableFormat.allCases,
+                threads: Int = 0, stages: [StageName: StageOptions] = [.normalize: StageOptions()]) {
+        self.name = name
+        self.input = input
+        self.output = output
+        self.locations = locations
+        self.formats = formats
+        self.threads = threads
+        self.stages = stages
+    }
+
+    public func has(_ stage: StageName) -> Bool { stages[stage] != nil }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import PipelineCore
+import PlayerModel
+
+/// Finds the input files of a dataset directory (layout in the README) in a stable, sorted order.
+///
+/// - `players/<steamid64>/…`: documents there belong to that player (an invalid directory name is an error;
+///   its files are still read, without an owner hint).
+/// - `apps/<appid>/…`: app-level documents (schema, global achievement percentages).
+/// - `decisions.jsonl`, `trade_requests.jsonl|csv` in the root: app exports for the pair and trade stages.
+/// - Every other `*.xml`, `*.json`, `*.jsonl` anywhere: Steam documents and bundles.
+/// Hidden files and other extensions (README.md, SOURCES.md, …) are not inputs.
+public enum DatasetScanner {
+    public static let dataExtensions: Set<String> = ["xml", "json", "jsonl"]
+
+    /// `displayPrefix` is put before every relative path (for `convert`, the path the user gave); empty for `run`,
+    /// whose diagnostics and provenance are relative to the dataset root.
+    public static func scan(root: URL, displayPrefix: String = "", diagnostics: some DiagnosticSink) -> [DatasetFile] {
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard fm.fileExists(atPath: root.path, isDirectory: &isDirectory) else {
+            diagnostics.error("input.missing", "no such file or directory", at: SourceLocation(file: displayPrefix.isEmpty ? root.lastPathComponent : displayPrefix))
+            return []
+        }
+        guard isDirectory.boolValue else {
+            return [classify(url: root, relativePath: displayPrefix.isEmpty ? root.lastPathComponent : displayPrefix,
+                             size: fileSize(root), diagnostics: diagnostics)]
+        }
+        guard let enumerator = fm.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey],
+                                             options: [.skipsHiddenFiles]) else { return [] }
+        var files: [DatasetFile] = []
+        let rootComponents = root.standardizedFileURL.pathComponents
+        var reportedDirectories: Set<String> = []
+        for case let url as URL in enumerator {
+            let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey])
+            guard values?.isRegularFile == true, dataExtensions.contains(url.pathExtension.lowercased()) else { continue }
+            let relative = url.standardizedFileURL.pathComponents.dropFirst(rootComponents.count).joined(separator: "/")
+            var file = classify(url: url, relativePath: relative, size: values?.fileSize ?? 0, diagnostics: nil)
+            if file.role == .steam { file = withLayoutHints(file, diagnostics: diagnostics, reported: &reportedDirectories) }
+            if !displayPrefix.isEmpty { file.relativePath = displayPrefix + "/" + file.relativePath }
+            files.append(file)
+        }
+        return files.sorted { $0.relativePath < $1.relativePath }
+    }
+
+    static func classify(url: URL, relativePath: String, size: Int, diagnostics: (any DiagnosticSink)?) -> DatasetFile {
+        let lower = relativePath.lowercased()
+        let role: DatasetFile.Role
+        switch lower {
+        case "decisions.jsonl": role = .decisions
+        case "trade_requests.jsonl", "trade_requests.csv": role = .tradeRequests
+        default: role = .steam
+        }
+        return DatasetFile(url: url, relativePath: relativePath, role: role, owner: nil, appID: nil, size: size)
+    }
+
+    private static func withLayoutHints(_ file: DatasetFile, diagnostics: some DiagnosticSink, reported: inout Set<String>) -> DatasetFile {
+        var file = file
+        let parts = file.relativePath.split(separator: "/").map(String.init)
+        // `players/<id>/file`: the directory name at `index`, its value at `index + 1`, a file below it.
+        for index in 0..<max(0, parts.count - 2) {
+            let directory = parts[index]
+            let value = parts[index + 1]
+            let dirPath = parts[0...index + 1].joined(separator: "/")
+            if directory == "players" {
+                switch SteamID64.parse(value) {
+                case .success(let id): file.owner = id
+                case .failure:
+                    if reported.insert(dirPath).inserted {
+                        diagnostics.error("layout.badPlayerDirectory",
+                                          "'\(value)' is not a valid SteamID64; files in \(dirPath)/ are read without an owner",
+                                          at: SourceLocation(file: dirPath))
+                    }
+                }
+            } else if directory == "apps" {
+                if let appID = UInt32(value) {
+                    file.appID = appID
+                } else if reported.insert(dirPath).inserted {
+                    diagnostics.error("layout.badAppDirectory", "'\(value)' is not an app id; files in \(dirPath)/ are read without one",
+                                      at: SourceLocation(file: dirPath))
+                }
+            }
+        }
+        return file
+    }
+
+    static func fileSize(_ url: URL) -> Int {
+        (try? url.resourceValues(forKeys: [.fileSizeKey]).fileSize) ?? 0
+    }
+}

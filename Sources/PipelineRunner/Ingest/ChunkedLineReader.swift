@@ -1,0 +1,49 @@
+import Foundation
+
+/// Reads a file in large chunks that end on a line boundary, so a JSON Lines bundle of any size
+/// streams with flat memory. Each chunk comes with the 1-based number of its first line.
+struct ChunkedLineReader {
+    static let defaultChunkSize = 8 << 20
+
+    let handle: FileHandle
+    let chunkSize: Int
+    private var carry: [UInt8] = []
+    private var nextLine = 1
+    private var finished = false
+
+    init(url: URL, chunkSize: Int = defaultChunkSize) throws {
+        handle = try FileHandle(forReadingFrom: url)
+        self.chunkSize = chunkSize
+    }
+
+    /// The next chunk of whole lines (the last one may lack a final newline), or nil at the end.
+    mutating func next() throws -> (bytes: [UInt8], firstLine: Int)? {
+        while !finished {
+            let data = try handle.read(upToCount: chunkSize) ?? Data()
+            if data.isEmpty {
+                finished = true
+                try? handle.close()
+                guard !carry.isEmpty else { return nil }
+                let chunk = carry
+                carry = []
+                return emit(chunk)
+            }
+            var buffer = carry
+            buffer.append(contentsOf: data)
+            guard let lastNewline = buffer.lastIndex(of: 0x0A) else {
+                carry = buffer
+                continue
+            }
+            carry = Array(buffer[(lastNewline + 1)...])
+            buffer.removeSubrange((lastNewline + 1)...)
+            return emit(buffer)
+        }
+        return nil
+    }
+
+    private mutating func emit(_ chunk: [UInt8]) -> (bytes: [UInt8], firstLine: Int) {
+        let first = nextLine
+        nextLine += chunk.withUnsafeBufferPointer { buffer in buffer.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
+        return (chunk, first)
+    }
+}

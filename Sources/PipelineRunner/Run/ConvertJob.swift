@@ -1,0 +1,49 @@
+import Emit
+import Foundation
+import Normalize
+import PipelineCore
+
+/// `steam-mate convert PATH... --out DIR`: one-shot conversion of files and dataset directories into the
+/// canonical dataset, with the same files the `normalize` stage of a run writes.
+public struct ConvertJob: Sendable {
+    public var inputs: [String]
+    public var output: String
+    public var formats: [TableFormat]
+    public var locations: String?
+    public var threads: Int
+    public var baseDirectory: URL
+
+    public init(inputs: [String], output: String, formats: [TableFormat] = TableFormat.allCases, locations: String? = nil,
+                threads: Int = 0, baseDirectory: URL) {
+        self.inputs = inputs
+        self.output = output
+        self.formats = formats
+        self.locations = locations
+        self.threads = threads
+        self.baseDirectory = baseDirectory
+    }
+
+    public func execute(diagnostics: DiagnosticLog) throws -> PipelineRun.Outcome {
+        let resolve = { (path: String) in path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseDirectory.appendingPathComponent(path) }
+        var files: [DatasetFile] = []
+        for input in inputs {
+            let prefix = input.hasSuffix("/") && input.count > 1 ? String(input.dropLast()) : input
+            files += DatasetScanner.scan(root: resolve(input), displayPrefix: prefix, diagnostics: diagnostics)
+        }
+        let locator = try locations.map { try LocationLoader.load(path: $0, resolve: resolve) }
+        let ingested = DatasetIngestor(threads: threads).ingest(files, locator: locator ?? nil, diagnostics: diagnostics)
+        let sorted = diagnostics.sorted()
+        let dataset = ingested.dataset
+        let summary = RunSummary(
+            pipeline: "convert", filesRead: ingested.filesRead, bytesRead: ingested.bytesRead, documents: ingested.documents,
+            documentsByKind: ingested.documentCounts, players: dataset.players.count, playerGames: dataset.games.count,
+            friendships: dataset.friendships.count, groups: dataset.groups.count,
+            errors: sorted.filter { $0.severity == .error }.count, warnings: sorted.filter { $0.severity == .warning }.count,
+            stages: [:])
+        let outputs = OutputAssembler.assemble(tables: DatasetTables.tables(for: dataset), extraFiles: [], formats: formats,
+                                               summary: summary, diagnostics: sorted)
+        let target = resolve(output)
+        try AtomicPublisher.publish(outputs, to: target)
+        return PipelineRun.Outcome(summary: summary, diagnostics: sorted, outputDirectory: target, files: outputs)
+    }
+}

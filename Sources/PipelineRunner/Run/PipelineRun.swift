@@ -1,0 +1,70 @@
+import Emit
+import Foundation
+import Normalize
+import PipelineCore
+import PlayerModel
+
+/// Runs a pipeline definition end to end and publishes its output directory atomically.
+///
+/// Stage order is fixed (normalize → pair → match → trade); the definition enables stages and sets their
+/// options. Input problems are diagnostics (the run goes on); only a broken definition or an unwritable
+/// output throws.
+public struct PipelineRun: Sendable {
+    public var definition: PipelineDefinition
+    /// Relative paths in the definition are resolved against this directory.
+    public var baseDirectory: URL
+
+    public init(definition: PipelineDefinition, baseDirectory: URL) {
+        self.definition = definition
+        self.baseDirectory = baseDirectory
+    }
+
+    public struct Outcome: Sendable {
+        public var summary: RunSummary
+        public var diagnostics: [Diagnostic]
+        public var outputDirectory: URL
+        public var files: [OutputFile]
+    }
+
+    /// Runs every stage and publishes the output. `diagnostics` receives everything found.
+    public func execute(diagnostics: DiagnosticLog) throws -> Outcome {
+        let input = resolve(definition.input)
+        let output = resolve(definition.output)
+        let files = DatasetScanner.scan(root: input, diagnostics: diagnostics)
+        let locator = try loadLocator(diagnostics: diagnostics)
+        let ingested = DatasetIngestor(threads: definition.threads).ingest(files, locator: locator, diagnostics: diagnostics)
+        let dataset = ingested.dataset
+
+        var tables = DatasetTables.tables(for: dataset)
+        var extraFiles: [OutputFile] = []
+        var stageFigures: [String: Int] = [:]
+        try runLaterStages(dataset: dataset, files: files, tables: &tables, extraFiles: &extraFiles, figures: &stageFigures,
+                           diagnostics: diagnostics)
+
+        let sorted = diagnostics.sorted()
+        let summary = RunSummary(
+            pipeline: definition.name, filesRead: ingested.filesRead, bytesRead: ingested.bytesRead,
+            documents: ingested.documents, documentsByKind: ingested.documentCounts, players: dataset.players.count,
+            playerGames: dataset.games.count, friendships: dataset.friendships.count, groups: dataset.groups.count,
+            errors: sorted.filter { $0.severity == .error }.count, warnings: sorted.filter { $0.severity == .warning }.count,
+            stages: stageFigures)
+        let outputs = OutputAssembler.assemble(tables: tables, extraFiles: extraFiles, formats: definition.formats,
+                                               summary: summary, diagnostics: sorted)
+        try AtomicPublisher.publish(outputs, to: output)
+        return Outcome(summary: summary, diagnostics: sorted, outputDirectory: output, files: outputs)
+    }
+
+    func resolve(_ path: String) -> URL {
+        path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseDirectory.appendingPathComponent(path)
+    }
+
+    /// Hook for the pair, match and trade stages.
+    func runLaterStages(dataset: PlayerDataset, files: [DatasetFile], tables: inout [Table], extraFiles: inout [OutputFile],
+                        figures: inout [String: Int], diagnostics: DiagnosticLog) throws {}
+
+    /// The location table named by the definition, if any.
+    func loadLocator(diagnostics: DiagnosticLog) throws -> (any PlayerLocator)? {
+        guard let path = definition.locations else { return nil }
+        return try LocationLoader.load(path: path, resolve: resolve)
+    }
+}

@@ -1,0 +1,23 @@
+import ArgumentParser
+import PipelineCore
+import PipelineRunner
+
+/// Shared ending of `run` and `convert`: diagnostics and the summary on stderr, then the exit status.
+enum CommandOutcome {
+    static func report(log: DiagnosticLog, _ body: () throws -> PipelineRun.Outcome) throws {
+        let outcome: PipelineRun.Outcome
+        do {
+            outcome = try body()
+        } catch let error as PipelineDefinitionError {
+            DiagnosticPrinter.printToStandardError(log.sorted() + error.diagnostics)
+            throw ExitCode(ExitStatus.definitionError.rawValue)
+        } catch {
+            DiagnosticPrinter.printToStandardError(log.sorted())
+            DiagnosticPrinter.standardError("error: \(error) [output.failed]\n")
+            throw ExitCode(ExitStatus.outputError.rawValue)
+        }
+        DiagnosticPrinter.printToStandardError(outcome.diagnostics)
+        DiagnosticPrinter.standardError("\(outcome.summary.line)\n→ \(outcome.outputDirectory.path) (\(outcome.files.count) files)\n")
+        if outcome.summary.errors > 0 { throw ExitCode(ExitStatus.inputErrors.rawValue) }
+    }
+}
