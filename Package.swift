@@ -76,7 +76,7 @@ let package = Package(
             dependencies: ["PipelineRunner", "PipelineCore", "PipelineTestSupport"],
             exclude: ["Goldens"]
         ),
-        .testTarget(name: "SteamMateCLITests", dependencies: ["PipelineTestSupport"]),
+        .testTarget(name: "SteamMateCLITests", dependencies: ["PipelineTestSupport", "steam-mate"]),
     ]
 )
 

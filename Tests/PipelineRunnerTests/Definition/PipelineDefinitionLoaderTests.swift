@@ -1,0 +1,82 @@
+import PipelineCore
+import Testing
+@testable import PipelineRunner
+
+@Suite struct PipelineDefinitionLoaderTests {
+    func load(_ yaml: String) throws -> PipelineDefinition {
+        try PipelineDefinitionLoader.load(yaml: yaml, file: "Pipelines/t.yml", defaultName: "t")
+    }
+
+    func problems(_ yaml: String) -> [Diagnostic] {
+        do {
+            _ = try load(yaml)
+            return []
+        } catch let error as PipelineDefinitionError {
+            return error.diagnostics
+        } catch {
+            return [.error("unexpected", "\(error)")]
+        }
+    }
+
+    @Test func readsEveryKey() throws {
+        let definition = try load("""
+            name: nightly
+            input: Data/sample
+            output: Output/x
+            locations: Data/reference/steam-locations.csv
+            formats: [jsonl]
+            threads: 2
+            stages:
+              normalize:
+              pair: {k: 5}
+            """)
+        #expect(definition.name == "nightly")
+        #expect(definition.input == "Data/sample")
+        #expect(definition.output == "Output/x")
+        #expect(definition.locations == "Data/reference/steam-locations.csv")
+        #expect(definition.formats == [.jsonl])
+        #expect(definition.threads == 2)
+        #expect(definition.has(.normalize) && definition.has(.pair) && !definition.has(.trade))
+        #expect(definition.stages[.pair]?.int("k") == 5)
+    }
+
+    @Test func defaultsOutputFromName() throws {
+        let definition = try load("input: Data/sample\n")
+        #expect(definition.output == "Output/t")
+        #expect(definition.stages.keys.sorted() == [.normalize])
+    }
+
+    @Test func unknownTopLevelKeyPointsAtItsLine() {
+        let found = problems("input: Data/sample\nthreds: 2\n")
+        #expect(found.map(\.code) == ["pipeline.unknownKey"])
+        #expect(found.first?.location?.line == 2)
+        #expect(found.first?.description.hasPrefix("Pipelines/t.yml:2: error: unknown key 'threds'") == true)
+    }
+
+    @Test func unknownStageOptionAndBadValueAreBothReported() {
+        let found = problems("input: d\nstages:\n  pair:\n    kk: 3\n  trade:\n    max_distance_km: -4\n  sort: {}\n")
+        #expect(found.map(\.code).sorted() == ["pipeline.badValue", "pipeline.unknownKey", "pipeline.unknownStage"])
+        #expect(found.first { $0.code == "pipeline.unknownKey" }?.location?.line == 4)
+        #expect(found.first { $0.code == "pipeline.badValue" }?.location?.line == 6)
+        #expect(found.first { $0.code == "pipeline.unknownStage" }?.location?.line == 7)
+    }
+
+    @Test func missingInputAndBadTypes() {
+        #expect(problems("threads: -1\n").map(\.code).sorted() == ["pipeline.badValue", "pipeline.missingKey"])
+        #expect(problems("input: d\nformats: [xml]\n").map(\.code) == ["pipeline.badValue"])
+        #expect(problems("input: d\nname: ../escape\n").map(\.code) == ["pipeline.badValue"])
+    }
+
+    @Test func yamlSyntaxErrorHasALine() {
+        let found = problems("input: d\nstages:\n  pair: {k: 3\n")
+        #expect(found.map(\.code) == ["pipeline.yaml"])
+        #expect((found.first?.location?.line ?? 0) >= 3)
+    }
+
+    @Test func theCommittedDefaultPipelineLoads() throws {
+        let root = PipelineTestSupportPaths.root
+        let definition = try PipelineFile.load(path: "Pipelines/default.yml", baseDirectory: root)
+        #expect(definition.name == "default")
+        #expect(definition.input == "Data/sample")
+    }
+}

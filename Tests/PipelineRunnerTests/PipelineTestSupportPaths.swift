@@ -1,0 +1,6 @@
+import Foundation
+import PipelineTestSupport
+
+enum PipelineTestSupportPaths {
+    static var root: URL { RepositoryPaths.root() }
+}
