@@ -7,11 +7,11 @@ import Testing
 @testable import Normalize
 
 @Suite struct LocationTablePlayerLocatorTests {
-    static let table: LocationTable = {
+    func table() throws -> LocationTable {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
             .appendingPathComponent("../../Data/reference/steam-locations.csv").standardizedFileURL
-        return try! LocationTable(csv: Array(FileManager.default.contents(atPath: url.path)!))
-    }()
+        return try LocationTable(csv: Array(try #require(FileManager.default.contents(atPath: url.path))))
+    }
 
     @Test func codesThenDisplayTextLocatePlayers() throws {
         var robin = ProfileFacts(steamID: SteamID64("76561197960435530")!, visibility: .public)
@@ -23,7 +23,7 @@ import Testing
         let documents = [robin, guto, nowhere].map {
             IngestedDocument(origin: DocumentOrigin(file: "p.json"), content: .playerSummaries([$0]))
         }
-        let dataset = DatasetNormalizer.normalize(documents, locator: Self.table, diagnostics: DiagnosticLog())
+        let dataset = DatasetNormalizer.normalize(documents, locator: try table(), diagnostics: DiagnosticLog())
         let byID = Dictionary(uniqueKeysWithValues: dataset.players.map { ($0.steamID.description, $0) })
         let bellevue = try #require(byID["76561197960435530"])
         #expect(abs(try #require(bellevue.latitude) - 47.610) < 0.05)
