@@ -1,4 +1,9 @@
 import CLibXML2
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A streaming pull reader over libxml2's `xmlTextReader`: the only code in the package that touches libxml2.
 ///
@@ -39,6 +44,13 @@ public final class XMLPullReader {
     }
 
     private var reader: xmlTextReaderPtr?
+    /// What the current input is, kept to locate a DOCTYPE (libxml2 gives its node no line).
+    private enum Source {
+        case none
+        case memory(UnsafeRawBufferPointer)
+        case file(String)
+    }
+    private var source = Source.none
     private let names: [String]
     private var nameIndex: [String: Int32]
     private var extraNames: [String] = []
@@ -109,6 +121,7 @@ public final class XMLPullReader {
             }
             if reader == nil { reader = xmlReaderForMemory(base, size, nil, nil, Self.options) }
             resetState()
+            source = .memory(UnsafeRawBufferPointer(buffer))
             if reader == nil {
                 fail(XMLReadError(code: "xml.unreadable", message: "libxml2 could not create a reader", line: nil))
             } else {
@@ -126,7 +139,11 @@ public final class XMLPullReader {
         }
         if reader == nil { reader = xmlReaderForFile(path, nil, Self.options) }
         resetState()
-        if reader == nil {
+        source = .file(path)
+        var status = stat()
+        if stat(path, &status) == 0, status.st_size == 0 {
+            fail(XMLReadError(code: "input.empty", message: "the file is empty", line: 1))
+        } else if reader == nil {
             fail(XMLReadError(code: "xml.unreadable", message: "cannot open \(path) for reading", line: nil))
         } else {
             installErrorHandler()
@@ -137,6 +154,7 @@ public final class XMLPullReader {
         // A memory reader must not keep pointing at a buffer that is about to go away.
         if let reader { xmlFreeTextReader(reader) }
         reader = nil
+        source = .none
         stopped = true
     }
 
@@ -218,7 +236,8 @@ public final class XMLPullReader {
                 }
             case Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue):
                 return fail(XMLReadError(code: "xml.doctype",
-                                         message: "a DOCTYPE is not allowed (entities are never expanded)", line: nodeLine))
+                                         message: "a DOCTYPE is not allowed (entities are never expanded)",
+                                         line: doctypeLine() ?? parserLine))
             case Int32(XML_READER_TYPE_ENTITY_REFERENCE.rawValue), Int32(XML_READER_TYPE_ENTITY.rawValue):
                 return fail(XMLReadError(code: "xml.doctype", message: "an entity reference is not allowed", line: nodeLine))
             default:
@@ -331,6 +350,38 @@ public final class XMLPullReader {
         let line = node.map { Int(xmlGetLineNo($0)) } ?? -1
         if line > 0 && line < 65535 { return line }
         return max(line, parserLine ?? 0) > 0 ? max(line, parserLine ?? 0) : nil
+    }
+
+    /// The line of the first `<!DOCTYPE` in the input's first MiB (the prolog, where a DOCTYPE must be).
+    private func doctypeLine() -> Int? {
+        let limit = 1 << 20
+        switch source {
+        case .none:
+            return nil
+        case .memory(let buffer):
+            return Self.lineOfDoctype(in: UnsafeRawBufferPointer(rebasing: buffer.prefix(limit)))
+        case .file(let path):
+            guard let handle = fopen(path, "rb") else { return nil }
+            defer { fclose(handle) }
+            var prefix = [UInt8](repeating: 0, count: limit)
+            let count = prefix.withUnsafeMutableBytes { fread($0.baseAddress, 1, limit, handle) }
+            return prefix.withUnsafeBytes { Self.lineOfDoctype(in: UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
+        }
+    }
+
+    private static func lineOfDoctype(in bytes: UnsafeRawBufferPointer) -> Int? {
+        let marker = Array("<!DOCTYPE".utf8)
+        var line = 1
+        var index = 0
+        while index + marker.count <= bytes.count {
+            if bytes[index] == 0x0A {
+                line += 1
+            } else if bytes[index] == marker[0], bytes[index..<(index + marker.count)].elementsEqual(marker) {
+                return line
+            }
+            index += 1
+        }
+        return nil
     }
 
     private var parserLine: Int? {

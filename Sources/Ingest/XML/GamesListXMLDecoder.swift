@@ -2,7 +2,7 @@ import PipelineCore
 import PlayerModel
 
 /// `<gamesList>` (steam-formats §1b) → `.gameLibrary(kind: .gamesXML)`. A missing `hoursOnRecord` means 0
-/// minutes (never played); `hoursLast2Weeks` is optional. A missing `<games>` (or an `<error>` such as
+/// minutes (never played), an unparseable one `nil` (with a `value.invalid` warning); `hoursLast2Weeks` is optional. A missing `<games>` (or an `<error>` such as
 /// "This profile is private.") gives `games == nil`: unknown, never "no games".
 enum GamesListXMLDecoder {
     /// Called at `<gamesList>`'s start; consumes through its end.
@@ -34,6 +34,7 @@ enum GamesListXMLDecoder {
             var appIDSeen = false
             var name: String?
             var minutesTotal: Int?
+            var hoursOnRecordSeen = false
             var minutes2Weeks: Int?
             while let field = context.nextChild() {
                 switch field {
@@ -41,7 +42,9 @@ enum GamesListXMLDecoder {
                     appIDSeen = true
                     appID = context.parsed({ SteamXMLValue.unsigned64($0).flatMap { UInt32(exactly: $0) } }, what: "an app id")
                 case .name: name = context.text()
-                case .hoursOnRecord: minutesTotal = context.minutes()
+                case .hoursOnRecord:
+                    hoursOnRecordSeen = true
+                    minutesTotal = context.minutes()
                 case .hoursLast2Weeks: minutes2Weeks = context.minutes()
                 default: context.skip()
                 }
@@ -51,7 +54,7 @@ enum GamesListXMLDecoder {
                 context.error("appid.invalid", "game '\(context.clip(name ?? ""))' has \(appIDSeen ? "no valid" : "no") appID; skipped")
                 continue
             }
-            games.append(GameFacts(appID: appID, name: name, minutesTotal: minutesTotal ?? 0, minutes2Weeks: minutes2Weeks))
+            games.append(GameFacts(appID: appID, name: name, minutesTotal: hoursOnRecordSeen ? minutesTotal : 0, minutes2Weeks: minutes2Weeks))
         }
         return games
     }
