@@ -93,6 +93,27 @@ public final class XMLPullReader {
         if let reader { xmlFreeTextReader(reader) }
     }
 
+    /// The byte feed of a salvage read; outlives the libxml2 reader that calls it.
+    private var trickle: XMLTrickleFeed?
+
+    private func freeReader() {
+        if let reader { xmlFreeTextReader(reader) }
+        reader = nil
+        trickle = nil
+    }
+
+    /// A reader over `feed`, which the reader calls back until it returns 0.
+    private static func makeTrickleReader(_ feed: XMLTrickleFeed) -> xmlTextReaderPtr? {
+        xmlReaderForIO({ context, buffer, length in
+            guard let context, let buffer else { return -1 }
+            return Unmanaged<XMLTrickleFeed>.fromOpaque(context).takeUnretainedValue().read(into: buffer, capacity: Int(length))
+        }, { context in
+            guard let context else { return 0 }
+            Unmanaged<XMLTrickleFeed>.fromOpaque(context).takeUnretainedValue().close()
+            return 0
+        }, Unmanaged.passUnretained(feed).toOpaque(), nil, nil, options)
+    }
+
     // MARK: Inputs
 
     /// Reads `bytes` in memory: the whole parse runs inside `body`, which must not let the reader escape.
@@ -102,7 +123,11 @@ public final class XMLPullReader {
     }
 
     /// Points this reader at `bytes` for the duration of `body` (the buffer is only valid inside it).
-    public func read<R>(bytes: [UInt8], _ body: (XMLPullReader) throws -> R) rethrows -> R {
+    ///
+    /// `salvageStep`: when set, libxml2 is fed that many bytes per read (slow). Use it to re-read an input
+    /// that failed, so that the elements ending just before the error are delivered (a normal read parses
+    /// ahead in 512-byte pushes and loses the nodes of the push that failed).
+    public func read<R>(bytes: [UInt8], salvageStep: Int? = nil, _ body: (XMLPullReader) throws -> R) rethrows -> R {
         try bytes.withUnsafeBytes { buffer -> R in
             defer { detach() }
             guard buffer.count <= Int(Int32.max) else {
@@ -116,7 +141,13 @@ public final class XMLPullReader {
                 return try body(self)
             }
             let size = Int32(buffer.count)
-            if let reader {
+            if trickle != nil || salvageStep != nil { freeReader() }
+            if let salvageStep {
+                let feed = XMLTrickleFeed(memory: UnsafeRawBufferPointer(buffer), step: salvageStep)
+                trickle = feed
+                reader = Self.makeTrickleReader(feed)
+            }
+            if let reader, trickle == nil {
                 if xmlReaderNewMemory(reader, base, size, nil, nil, Self.options) != 0 { xmlFreeTextReader(reader); self.reader = nil }
             }
             if reader == nil { reader = xmlReaderForMemory(base, size, nil, nil, Self.options) }
@@ -133,8 +164,14 @@ public final class XMLPullReader {
 
     /// Points this reader at a file, streamed from disk (reusing the libxml2 reader when there is one).
     /// When the file cannot be opened, the first `next()` returns `failed` with `xml.unreadable`.
-    public func open(path: String) {
-        if let reader {
+    /// `salvageStep`: as for `read(bytes:salvageStep:_:)`.
+    public func open(path: String, salvageStep: Int? = nil) {
+        if trickle != nil || salvageStep != nil { freeReader() }
+        if let salvageStep, let feed = XMLTrickleFeed(path: path, step: salvageStep) {
+            trickle = feed
+            reader = Self.makeTrickleReader(feed)
+        }
+        if let reader, trickle == nil {
             if xmlReaderNewFile(reader, path, nil, Self.options) != 0 { xmlFreeTextReader(reader); self.reader = nil }
         }
         if reader == nil { reader = xmlReaderForFile(path, nil, Self.options) }
@@ -152,8 +189,7 @@ public final class XMLPullReader {
 
     private func detach() {
         // A memory reader must not keep pointing at a buffer that is about to go away.
-        if let reader { xmlFreeTextReader(reader) }
-        reader = nil
+        freeReader()
         source = .none
         stopped = true
     }

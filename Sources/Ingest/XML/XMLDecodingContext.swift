@@ -25,6 +25,13 @@ final class XMLDecodingContext {
     /// True once the reader failed or ended inside an element.
     private(set) var isBroken = false
 
+    /// Readies the context for a new input given to `reader`.
+    func beginInput() {
+        isBroken = false
+        holdsDiagnostics = false
+        held.removeAll()
+    }
+
     /// Inside an element: the next child element (positioned at its `start`), or `nil` at the element's end.
     @inline(__always) func nextChild() -> SteamXMLElement? {
         switch reader.next() {
@@ -163,12 +170,28 @@ final class XMLDecodingContext {
     }
 
     func warning(_ code: String, _ message: String, at location: SourceLocation? = nil) {
-        diagnostics.emit(.warning(code, message, at: location ?? self.location()))
+        emit(.warning(code, message, at: location ?? self.location()))
     }
 
     func error(_ code: String, _ message: String, at location: SourceLocation? = nil) {
-        diagnostics.emit(.error(code, message, at: location ?? self.location()))
+        emit(.error(code, message, at: location ?? self.location()))
     }
+
+    /// When set, diagnostics wait in `held` until `releaseHeld()`: a bundle child's diagnostics are held
+    /// until it ends, so that a salvage re-read of a child cut off by an error does not report them twice.
+    var holdsDiagnostics = false
+    private var held: [Diagnostic] = []
+
+    private func emit(_ diagnostic: Diagnostic) {
+        if holdsDiagnostics { held.append(diagnostic) } else { diagnostics.emit(diagnostic) }
+    }
+
+    func releaseHeld() {
+        for diagnostic in held { diagnostics.emit(diagnostic) }
+        held.removeAll()
+    }
+
+    func dropHeld() { held.removeAll() }
 
     /// Reports an id that is not valid for `what` (`steamid.invalid` / `groupid.invalid`).
     func reportInvalid<ID>(_ field: IDField<ID>, code: String, what: String, consequence: String) {

@@ -33,9 +33,7 @@ public enum XMLDocumentDecoder {
     /// A whole small file held in memory.
     public static func decode(bytes: [UInt8], origin: DocumentOrigin, diagnostics: some DiagnosticSink) -> [IngestedDocument] {
         var documents: [IngestedDocument] = []
-        XMLPullReader.withReader(bytes: bytes, names: SteamXMLElement.vocabulary) { reader in
-            decode(reader, origin: origin, diagnostics: diagnostics) { documents.append($0) }
-        }
+        decode(.bytes(bytes), origin: origin, diagnostics: diagnostics) { documents.append($0) }
         return documents
     }
 
@@ -43,27 +41,65 @@ public enum XMLDocumentDecoder {
     /// document per child, handed to `emit` as soon as it is complete.
     public static func decodeFile(path: String, origin: DocumentOrigin, diagnostics: some DiagnosticSink,
                                   emit: (IngestedDocument) -> Void) {
-        let reader = XMLPullReader(names: SteamXMLElement.vocabulary)
-        reader.open(path: path)
-        decode(reader, origin: origin, diagnostics: diagnostics, emit: emit)
+        decode(.file(path), origin: origin, diagnostics: diagnostics, emit: emit)
     }
 
-    /// Decodes whatever input `reader` has been given.
-    static func decode(_ reader: XMLPullReader, origin: DocumentOrigin, diagnostics: any DiagnosticSink,
-                       emit: (IngestedDocument) -> Void) {
+    private enum Input {
+        case bytes([UInt8])
+        case file(String)
+    }
+
+    /// Bytes per libxml2 read in a salvage re-read.
+    static let salvageStep = 16
+
+    /// Reads `input`; when a bundle stops at a malformed spot, re-reads it in salvage mode (tiny reads),
+    /// skipping the children already done, so that the children that ended before the error are kept too.
+    private static func decode(_ input: Input, origin: DocumentOrigin, diagnostics: any DiagnosticSink,
+                               emit: (IngestedDocument) -> Void) {
+        let reader = XMLPullReader(names: SteamXMLElement.vocabulary)
         let context = XMLDecodingContext(reader: reader, file: origin.file, diagnostics: diagnostics,
                                          expectedOwner: origin.owner)
+        let outcome = opened(reader, input, salvageStep: nil) {
+            decodeOpened(context, origin: origin, skippingChildren: 0, salvaging: false, emit: emit)
+        }
+        guard case .bundleStopped(let childrenDone, let emitted) = outcome else { return }
+        _ = opened(reader, input, salvageStep: salvageStep) {
+            decodeOpened(context, origin: origin, skippingChildren: childrenDone, salvaging: true, emitted: emitted, emit: emit)
+        }
+    }
+
+    private static func opened<R>(_ reader: XMLPullReader, _ input: Input, salvageStep: Int?, _ body: () -> R) -> R {
+        switch input {
+        case .bytes(let bytes):
+            return reader.read(bytes: bytes, salvageStep: salvageStep) { _ in body() }
+        case .file(let path):
+            reader.open(path: path, salvageStep: salvageStep)
+            return body()
+        }
+    }
+
+    private enum Outcome {
+        case done
+        /// A bundle stopped at a malformed spot after `childrenDone` children (`emitted` of them emitted).
+        case bundleStopped(childrenDone: Int, emitted: Int)
+    }
+
+    /// Decodes the input `context.reader` has just been given.
+    private static func decodeOpened(_ context: XMLDecodingContext, origin: DocumentOrigin, skippingChildren: Int,
+                                     salvaging: Bool, emitted: Int = 0, emit: (IngestedDocument) -> Void) -> Outcome {
+        let reader = context.reader
+        context.beginInput()
         switch reader.next() {
         case .start: break
         case .finished:
             context.error("input.empty", "no root element", at: SourceLocation(file: origin.file, line: 1))
-            return
+            return .done
         case .failed, .end:
             reportFailure(context, emitted: 0, bundle: false)
-            return
+            return .done
         }
         let root = SteamXMLElement(token: reader.token)
-        if root.isDocumentRoot {
+        guard !root.isDocumentRoot else {
             let document = decodeDocument(root, context)
             switch reader.next() {
             case .finished:
@@ -71,44 +107,59 @@ public enum XMLDocumentDecoder {
             default:
                 reportFailure(context, emitted: 0, bundle: false)
             }
-            return
+            return .done
         }
-        decodeBundle(context, origin: origin, emit: emit)
+        return decodeBundle(context, origin: origin, skippingChildren: skippingChildren, salvaging: salvaging,
+                            emitted: emitted, emit: emit)
     }
 
-    private static func decodeBundle(_ context: XMLDecodingContext, origin: DocumentOrigin,
-                                     emit: (IngestedDocument) -> Void) {
+    private static func decodeBundle(_ context: XMLDecodingContext, origin: DocumentOrigin, skippingChildren: Int,
+                                     salvaging: Bool, emitted emittedBefore: Int, emit: (IngestedDocument) -> Void) -> Outcome {
         let reader = context.reader
         let rootLocation = context.location()
         let rootName = reader.name
+        var childrenDone = 0
         var steamChildren = 0
-        var emitted = 0
+        var emitted = emittedBefore
         var otherChildren = 0
         var firstOther: (name: String, location: SourceLocation)?
+        context.holdsDiagnostics = true
+        defer { context.holdsDiagnostics = false }
         while let child = context.nextChild() {
+            if childrenDone < skippingChildren {
+                context.skip()
+                if !context.isBroken { childrenDone += 1 }
+                continue
+            }
             guard child.isDocumentRoot else {
                 otherChildren += 1
                 if firstOther == nil { firstOther = (reader.name, context.location()) }
                 context.skip()
+                if !context.isBroken { childrenDone += 1 }
                 continue
             }
             steamChildren += 1
             var childOrigin = origin
             childOrigin.line = reader.line
-            if let document = decodeDocument(child, context) {
+            let document = decodeDocument(child, context)
+            if context.isBroken { break }
+            childrenDone += 1
+            context.releaseHeld()
+            if let document {
                 emit(IngestedDocument(origin: childOrigin, content: document))
                 emitted += 1
             }
         }
-        if context.isBroken {
-            reportFailure(context, emitted: emitted, bundle: true)
-            return
+        context.dropHeld()
+        context.holdsDiagnostics = false
+        if context.isBroken || reader.next() != .finished {
+            if salvaging {
+                reportFailure(context, emitted: emitted, bundle: true)
+                return .done
+            }
+            return .bundleStopped(childrenDone: childrenDone, emitted: emitted)
         }
-        if reader.next() != .finished {
-            reportFailure(context, emitted: emitted, bundle: true)
-            return
-        }
-        if steamChildren == 0 {
+        if steamChildren == 0 && skippingChildren == 0 {
             context.error("xml.unknownRoot",
                           "<\(rootName)> is not a Steam document (profile, gamesList, friendsList, memberList, response) "
                               + "and holds none", at: rootLocation)
@@ -117,6 +168,7 @@ public enum XMLDocumentDecoder {
                             "\(otherChildren) child element(s) of bundle <\(rootName)> are not Steam documents and were "
                                 + "skipped, the first being <\(firstOther.name)>", at: firstOther.location)
         }
+        return .done
     }
 
     /// Called at a Steam root's start; consumes through its end.
