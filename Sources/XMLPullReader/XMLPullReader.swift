@@ -39,6 +39,9 @@ public final class XMLPullReader {
         var token: Int32
         var ordinal: Int32
         var hadChildElements: Bool
+        /// The start tag's line (0 when unknown), taken at the start: libxml2 may free the children that
+        /// carry big line numbers before the end.
+        var line: Int
         /// (child token, count so far), searched from the end: repeated siblings come in runs.
         var childCounts: [(token: Int32, count: Int32)]
     }
@@ -62,6 +65,7 @@ public final class XMLPullReader {
     private var popBeforeNext = false
     private var clearTextBeforeNext = false
     private var stopped = false
+    private var sawElement = false
     /// The first error-level report from libxml2 since the input was set.
     fileprivate var reportedError: XMLReadError?
 
@@ -202,6 +206,7 @@ public final class XMLPullReader {
         popBeforeNext = false
         clearTextBeforeNext = false
         stopped = false
+        sawElement = false
         reportedError = nil
         failure = nil
         token = -1
@@ -218,7 +223,6 @@ public final class XMLPullReader {
                 .map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.joined(separator: " ")
             let code: String
             switch Int(error.pointee.code) {
-            case Int(XML_ERR_DOCUMENT_EMPTY.rawValue): code = "input.empty"
             case Int(XML_ERR_INVALID_CHAR.rawValue), Int(XML_ERR_INVALID_ENCODING.rawValue),
                  Int(XML_ERR_UNKNOWN_ENCODING.rawValue), Int(XML_ERR_UNSUPPORTED_ENCODING.rawValue):
                 code = "xml.encoding"
@@ -257,8 +261,10 @@ public final class XMLPullReader {
             }
             switch xmlTextReaderNodeType(reader) {
             case Int32(XML_READER_TYPE_ELEMENT.rawValue):
+                sawElement = true
                 let key = resolveName(reader)
                 push(key)
+                frames[openCount - 1].line = Int(xmlGetLineNo(xmlTextReaderCurrentNode(reader)))
                 token = Int(key)
                 textBytes.removeAll(keepingCapacity: true)
                 if xmlTextReaderIsEmptyElement(reader) == 1 { pendingEnd = true }
@@ -309,7 +315,11 @@ public final class XMLPullReader {
 
     @discardableResult
     private func fail(_ error: XMLReadError) -> Event {
-        if failure == nil { failure = error }
+        if failure == nil {
+            // libxml2 words a blank input as "Extra content at the end of the document"; say what it is.
+            failure = !sawElement && error.code == "xml.malformed" && sourceIsBlank()
+                ? XMLReadError(code: "input.empty", message: "the input holds only whitespace", line: 1) : error
+        }
         stopped = true
         return .failed
     }
@@ -333,11 +343,12 @@ public final class XMLPullReader {
             if !found { frames[parent].childCounts.append((key, 1)) }
         }
         if openCount == frames.count {
-            frames.append(Frame(token: key, ordinal: ordinal, hadChildElements: false, childCounts: []))
+            frames.append(Frame(token: key, ordinal: ordinal, hadChildElements: false, line: 0, childCounts: []))
         } else {
             frames[openCount].token = key
             frames[openCount].ordinal = ordinal
             frames[openCount].hadChildElements = false
+            frames[openCount].line = 0
             frames[openCount].childCounts.removeAll(keepingCapacity: true)
         }
         openCount += 1
@@ -378,30 +389,47 @@ public final class XMLPullReader {
     public var name: String { name(ofToken: token) }
 
     /// 1-based line of the current element's start tag.
-    public var line: Int? { nodeLine }
+    public var line: Int? {
+        guard openCount > 0 else { return nodeLine }
+        let line = frames[openCount - 1].line
+        if line > 0 && line != 65535 { return line }
+        return parserLine.map { max($0, line) }
+    }
 
     private var nodeLine: Int? {
         guard let reader else { return nil }
         let node = xmlTextReaderCurrentNode(reader)
         let line = node.map { Int(xmlGetLineNo($0)) } ?? -1
-        if line > 0 && line < 65535 { return line }
+        if line > 0 && line != 65535 { return line }
         return max(line, parserLine ?? 0) > 0 ? max(line, parserLine ?? 0) : nil
     }
 
     /// The line of the first `<!DOCTYPE` in the input's first MiB (the prolog, where a DOCTYPE must be).
     private func doctypeLine() -> Int? {
+        withSourcePrefix { Self.lineOfDoctype(in: $0) } ?? nil
+    }
+
+    /// Whether the input's first MiB is only ASCII whitespace (and the input is no longer than that).
+    private func sourceIsBlank() -> Bool {
+        withSourcePrefix { prefix in
+            prefix.count < 1 << 20 && prefix.allSatisfy(isXMLSpace)
+        } ?? false
+    }
+
+    /// Calls `body` with the first MiB of the input, re-read from disk in file mode (failure paths only).
+    private func withSourcePrefix<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R? {
         let limit = 1 << 20
         switch source {
         case .none:
             return nil
         case .memory(let buffer):
-            return Self.lineOfDoctype(in: UnsafeRawBufferPointer(rebasing: buffer.prefix(limit)))
+            return body(UnsafeRawBufferPointer(rebasing: buffer.prefix(limit)))
         case .file(let path):
             guard let handle = fopen(path, "rb") else { return nil }
             defer { fclose(handle) }
             var prefix = [UInt8](repeating: 0, count: limit)
             let count = prefix.withUnsafeMutableBytes { fread($0.baseAddress, 1, limit, handle) }
-            return prefix.withUnsafeBytes { Self.lineOfDoctype(in: UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
+            return prefix.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
         }
     }
 
