@@ -1,4 +1,510 @@
 import CLibXML2
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// PLACEHOLDER: the streaming xmlTextReader wrapper (the only importer of CLibXML2).
-public struct XMLPullReader {}
+/// A streaming pull reader over libxml2's `xmlTextReader`: the only code in the package that touches libxml2.
+///
+/// It yields element events only (`start`, `end`); text and CDATA are accumulated internally and offered,
+/// trimmed, at the element's `end`. Empty elements (`<a/>`) produce a `start` and a synthesized `end`.
+/// Element names are tokens: indices into the `names` given at creation, or fresh tokens (≥ `names.count`)
+/// for other names. Names are resolved through libxml2's interned name pointers, so no `String` is built
+/// per element.
+///
+/// Safety rules it enforces: `XML_PARSE_NONET` (no network), never `NOENT`/`DTDLOAD`; a DOCTYPE (and so
+/// any entity declaration) or an entity reference fails the read with `xml.doctype` before anything is
+/// expanded; every libxml2 error of level error or fatal fails the read (`failed`), with libxml2's message
+/// and line, captured by a per-reader structured error handler (never the global one). After `failed`,
+/// nothing more is read.
+///
+/// Lines come from `xmlGetLineNo` on the current node (not the parser's read-ahead line). libxml2 stores
+/// element lines in 16 bits; past line 65 535 the line comes from the element's text (`XML_PARSE_BIG_LINES`)
+/// and, failing that, from the parser position (approximate, a few lines ahead at most).
+public final class XMLPullReader {
+    /// What `next()` found.
+    public enum Event: Sendable, Hashable {
+        /// An element starts: `token`, `depth`, `line`, `attribute(_:)` describe it.
+        case start
+        /// An element ends: `token`, `depth`, `text`, `hadChildElements` describe it.
+        case end
+        /// The input ended cleanly.
+        case finished
+        /// The input is malformed or rejected: see `failure`.
+        case failed
+    }
+
+    private struct Frame {
+        var token: Int32
+        var ordinal: Int32
+        var hadChildElements: Bool
+        /// The start tag's line (0 when unknown), taken at the start: libxml2 may free the children that
+        /// carry big line numbers before the end.
+        var line: Int
+        /// (child token, count so far), searched from the end: repeated siblings come in runs.
+        var childCounts: [(token: Int32, count: Int32)]
+    }
+
+    private var reader: xmlTextReaderPtr?
+    /// What the current input is, kept to locate a DOCTYPE (libxml2 gives its node no line).
+    private enum Source {
+        case none
+        case memory(UnsafeRawBufferPointer)
+        case file(String)
+    }
+    private var source = Source.none
+    private let names: [String]
+    private var nameIndex: [String: Int32]
+    private var extraNames: [String] = []
+    private var nameCache = XMLNameCache()
+    private var frames: [Frame] = []
+    private var openCount = 0
+    private var textBytes: [UInt8] = []
+    private var pendingEnd = false
+    private var popBeforeNext = false
+    private var clearTextBeforeNext = false
+    private var stopped = false
+    private var sawElement = false
+    /// The first error-level report from libxml2 since the input was set.
+    fileprivate var reportedError: XMLReadError?
+
+    /// The token of the current element (valid at `start` and `end`).
+    public private(set) var token: Int = -1
+    /// Why the read failed (valid after `failed`).
+    public private(set) var failure: XMLReadError?
+
+    /// The reader options: no network access; big line numbers kept. Never NOENT, DTDLOAD or NOBLANKS.
+    static let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue)
+
+    /// Calls `xmlInitParser` once per process (Swift runs a global's initializer once, thread-safely).
+    private static let parserInitialized: Bool = {
+        xmlInitParser()
+        return true
+    }()
+
+    /// A reader with no input yet; `names` become tokens `0..<names.count`.
+    public init(names: [String]) {
+        _ = Self.parserInitialized
+        self.names = names
+        var index: [String: Int32] = [:]
+        for (i, name) in names.enumerated() where index[name] == nil { index[name] = Int32(i) }
+        nameIndex = index
+        textBytes.reserveCapacity(4096)
+    }
+
+    deinit {
+        if let reader { xmlFreeTextReader(reader) }
+    }
+
+    /// The byte feed of a salvage read; outlives the libxml2 reader that calls it.
+    private var trickle: XMLTrickleFeed?
+
+    private func freeReader() {
+        if let reader { xmlFreeTextReader(reader) }
+        reader = nil
+        trickle = nil
+    }
+
+    /// A reader over `feed`, which the reader calls back until it returns 0.
+    private static func makeTrickleReader(_ feed: XMLTrickleFeed) -> xmlTextReaderPtr? {
+        xmlReaderForIO({ context, buffer, length in
+            guard let context, let buffer else { return -1 }
+            return Unmanaged<XMLTrickleFeed>.fromOpaque(context).takeUnretainedValue().read(into: buffer, capacity: Int(length))
+        }, { context in
+            guard let context else { return 0 }
+            Unmanaged<XMLTrickleFeed>.fromOpaque(context).takeUnretainedValue().close()
+            return 0
+        }, Unmanaged.passUnretained(feed).toOpaque(), nil, nil, options)
+    }
+
+    // MARK: Inputs
+
+    /// Reads `bytes` in memory: the whole parse runs inside `body`, which must not let the reader escape.
+    public static func withReader<R>(bytes: [UInt8], names: [String], _ body: (XMLPullReader) throws -> R) rethrows -> R {
+        let pull = XMLPullReader(names: names)
+        return try pull.read(bytes: bytes, body)
+    }
+
+    /// Points this reader at `bytes` for the duration of `body` (the buffer is only valid inside it).
+    ///
+    /// `salvageStep`: when set, libxml2 is fed that many bytes per read (slow). Use it to re-read an input
+    /// that failed, so that the elements ending just before the error are delivered (a normal read parses
+    /// ahead in 512-byte pushes and loses the nodes of the push that failed).
+    public func read<R>(bytes: [UInt8], salvageStep: Int? = nil, _ body: (XMLPullReader) throws -> R) rethrows -> R {
+        try bytes.withUnsafeBytes { buffer -> R in
+            defer { detach() }
+            guard buffer.count <= Int(Int32.max) else {
+                resetState()
+                fail(XMLReadError(code: "xml.tooLarge", message: "input of \(buffer.count) bytes exceeds 2 GiB", line: nil))
+                return try body(self)
+            }
+            guard let base = buffer.baseAddress?.assumingMemoryBound(to: CChar.self), buffer.count > 0 else {
+                resetState()
+                fail(XMLReadError(code: "input.empty", message: "the input is empty", line: 1))
+                return try body(self)
+            }
+            let size = Int32(buffer.count)
+            if trickle != nil || salvageStep != nil { freeReader() }
+            if let salvageStep {
+                let feed = XMLTrickleFeed(memory: UnsafeRawBufferPointer(buffer), step: salvageStep)
+                trickle = feed
+                reader = Self.makeTrickleReader(feed)
+            }
+            if let reader, trickle == nil {
+                if xmlReaderNewMemory(reader, base, size, nil, nil, Self.options) != 0 { xmlFreeTextReader(reader); self.reader = nil }
+            }
+            if reader == nil { reader = xmlReaderForMemory(base, size, nil, nil, Self.options) }
+            resetState()
+            source = .memory(UnsafeRawBufferPointer(buffer))
+            if reader == nil {
+                fail(XMLReadError(code: "xml.unreadable", message: "libxml2 could not create a reader", line: nil))
+            } else {
+                installErrorHandler()
+            }
+            return try body(self)
+        }
+    }
+
+    /// Points this reader at a file, streamed from disk (reusing the libxml2 reader when there is one).
+    /// When the file cannot be opened, the first `next()` returns `failed` with `xml.unreadable`.
+    /// `salvageStep`: as for `read(bytes:salvageStep:_:)`.
+    public func open(path: String, salvageStep: Int? = nil) {
+        if trickle != nil || salvageStep != nil { freeReader() }
+        if let salvageStep, let feed = XMLTrickleFeed(path: path, step: salvageStep) {
+            trickle = feed
+            reader = Self.makeTrickleReader(feed)
+        }
+        if let reader, trickle == nil {
+            if xmlReaderNewFile(reader, path, nil, Self.options) != 0 { xmlFreeTextReader(reader); self.reader = nil }
+        }
+        if reader == nil { reader = xmlReaderForFile(path, nil, Self.options) }
+        resetState()
+        source = .file(path)
+        var status = stat()
+        if stat(path, &status) == 0, status.st_size == 0 {
+            fail(XMLReadError(code: "input.empty", message: "the file is empty", line: 1))
+        } else if reader == nil {
+            fail(XMLReadError(code: "xml.unreadable", message: "cannot open \(path) for reading", line: nil))
+        } else {
+            installErrorHandler()
+        }
+    }
+
+    private func detach() {
+        // A memory reader must not keep pointing at a buffer that is about to go away.
+        freeReader()
+        source = .none
+        stopped = true
+    }
+
+    private func resetState() {
+        nameCache.removeAll()
+        openCount = 0
+        textBytes.removeAll(keepingCapacity: true)
+        pendingEnd = false
+        popBeforeNext = false
+        clearTextBeforeNext = false
+        stopped = false
+        sawElement = false
+        reportedError = nil
+        failure = nil
+        token = -1
+    }
+
+    private func installErrorHandler() {
+        let context = Unmanaged.passUnretained(self).toOpaque()
+        xmlTextReaderSetStructuredErrorHandler(reader, { context, error in
+            guard let context, let error else { return }
+            let pull = Unmanaged<XMLPullReader>.fromOpaque(context).takeUnretainedValue()
+            guard pull.reportedError == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+            let raw = error.pointee.message.map { String(cString: $0) } ?? "unknown libxml2 error"
+            let message = raw.split(whereSeparator: { $0 == "\n" || $0 == "\r" })
+                .map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.joined(separator: " ")
+            let code: String
+            switch Int(error.pointee.code) {
+            case Int(XML_ERR_INVALID_CHAR.rawValue), Int(XML_ERR_INVALID_ENCODING.rawValue),
+                 Int(XML_ERR_UNKNOWN_ENCODING.rawValue), Int(XML_ERR_UNSUPPORTED_ENCODING.rawValue):
+                code = "xml.encoding"
+            default: code = "xml.malformed"
+            }
+            let line = Int(error.pointee.line)
+            pull.reportedError = XMLReadError(code: code, message: message, line: line > 0 ? line : nil)
+        }, context)
+    }
+
+    // MARK: Reading
+
+    /// Advances to the next element start or end.
+    public func next() -> Event {
+        if stopped { return failure == nil ? .finished : .failed }
+        if popBeforeNext {
+            openCount -= 1
+            popBeforeNext = false
+        }
+        if clearTextBeforeNext {
+            textBytes.removeAll(keepingCapacity: true)
+            clearTextBeforeNext = false
+        }
+        if pendingEnd {
+            pendingEnd = false
+            return endCurrent()
+        }
+        guard let reader else { return stop() }
+        while true {
+            let status = xmlTextReaderRead(reader)
+            if let reportedError { return fail(reportedError) }
+            if status != 1 {
+                if status == 0 { return stop() }
+                return fail(XMLReadError(code: "xml.malformed", message: "libxml2 stopped reading",
+                                         line: parserLine))
+            }
+            switch xmlTextReaderNodeType(reader) {
+            case Int32(XML_READER_TYPE_ELEMENT.rawValue):
+                sawElement = true
+                let key = resolveName(reader)
+                push(key)
+                frames[openCount - 1].line = Int(xmlGetLineNo(xmlTextReaderCurrentNode(reader)))
+                token = Int(key)
+                textBytes.removeAll(keepingCapacity: true)
+                if xmlTextReaderIsEmptyElement(reader) == 1 { pendingEnd = true }
+                return .start
+            case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
+                return endCurrent()
+            case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue):
+                if let value = xmlTextReaderConstValue(reader) {
+                    let length = Int(xmlStrlen(value))
+                    textBytes.append(contentsOf: UnsafeBufferPointer(start: value, count: length))
+                }
+            case Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue):
+                return fail(XMLReadError(code: "xml.doctype",
+                                         message: "a DOCTYPE is not allowed (entities are never expanded)",
+                                         line: doctypeLine() ?? parserLine))
+            case Int32(XML_READER_TYPE_ENTITY_REFERENCE.rawValue), Int32(XML_READER_TYPE_ENTITY.rawValue):
+                return fail(XMLReadError(code: "xml.doctype", message: "an entity reference is not allowed", line: nodeLine))
+            default:
+                continue
+            }
+        }
+    }
+
+    /// At a `start`: consumes the element through its `end`. Returns false when the read failed or ended.
+    @discardableResult
+    public func skipElement() -> Bool {
+        let target = openCount
+        while true {
+            switch next() {
+            case .start: continue
+            case .end: if openCount == target { return true }
+            case .finished, .failed: return false
+            }
+        }
+    }
+
+    private func endCurrent() -> Event {
+        token = Int(frames[openCount - 1].token)
+        popBeforeNext = true
+        clearTextBeforeNext = true
+        return .end
+    }
+
+    private func stop() -> Event {
+        stopped = true
+        return failure == nil ? .finished : .failed
+    }
+
+    @discardableResult
+    private func fail(_ error: XMLReadError) -> Event {
+        if failure == nil {
+            // libxml2 words a blank input as "Extra content at the end of the document"; say what it is.
+            failure = !sawElement && error.code == "xml.malformed" && sourceIsBlank()
+                ? XMLReadError(code: "input.empty", message: "the input holds only whitespace", line: 1) : error
+        }
+        stopped = true
+        return .failed
+    }
+
+    private func push(_ key: Int32) {
+        var ordinal: Int32 = 1
+        if openCount > 0 {
+            let parent = openCount - 1
+            frames[parent].hadChildElements = true
+            var found = false
+            var i = frames[parent].childCounts.count - 1
+            while i >= 0 {
+                if frames[parent].childCounts[i].token == key {
+                    frames[parent].childCounts[i].count += 1
+                    ordinal = frames[parent].childCounts[i].count
+                    found = true
+                    break
+                }
+                i -= 1
+            }
+            if !found { frames[parent].childCounts.append((key, 1)) }
+        }
+        if openCount == frames.count {
+            frames.append(Frame(token: key, ordinal: ordinal, hadChildElements: false, line: 0, childCounts: []))
+        } else {
+            frames[openCount].token = key
+            frames[openCount].ordinal = ordinal
+            frames[openCount].hadChildElements = false
+            frames[openCount].line = 0
+            frames[openCount].childCounts.removeAll(keepingCapacity: true)
+        }
+        openCount += 1
+    }
+
+    private func resolveName(_ reader: xmlTextReaderPtr) -> Int32 {
+        guard let pointer = xmlTextReaderConstLocalName(reader) else { return resolveUnknown("") }
+        let key = UInt(bitPattern: pointer)
+        if let token = nameCache.lookup(key) { return token }
+        let name = String(cString: pointer)
+        let token = nameIndex[name] ?? resolveUnknown(name)
+        if nameCache.count < 1 << 16 { nameCache.insert(key, token) }
+        return token
+    }
+
+    private func resolveUnknown(_ name: String) -> Int32 {
+        if let token = nameIndex[name] { return token }
+        guard extraNames.count < 1 << 14 else { return Int32(names.count) }  // a flood of names shares one token
+        let token = Int32(names.count + extraNames.count)
+        extraNames.append(name)
+        nameIndex[name] = token
+        return token
+    }
+
+    // MARK: The current element
+
+    /// Depth of the current element: the root is 0.
+    public var depth: Int { openCount - 1 }
+
+    /// The name of a token.
+    public func name(ofToken token: Int) -> String {
+        if token < names.count { return names[token] }
+        let extra = token - names.count
+        return extra < extraNames.count ? extraNames[extra] : "*"
+    }
+
+    /// The current element's name (allocates; for diagnostics).
+    public var name: String { name(ofToken: token) }
+
+    /// 1-based line of the current element's start tag.
+    public var line: Int? {
+        guard openCount > 0 else { return nodeLine }
+        let line = frames[openCount - 1].line
+        if line > 0 && line != 65535 { return line }
+        return parserLine.map { max($0, line) }
+    }
+
+    private var nodeLine: Int? {
+        guard let reader else { return nil }
+        let node = xmlTextReaderCurrentNode(reader)
+        let line = node.map { Int(xmlGetLineNo($0)) } ?? -1
+        if line > 0 && line != 65535 { return line }
+        return max(line, parserLine ?? 0) > 0 ? max(line, parserLine ?? 0) : nil
+    }
+
+    /// The line of the first `<!DOCTYPE` in the input's first MiB (the prolog, where a DOCTYPE must be).
+    private func doctypeLine() -> Int? {
+        withSourcePrefix { Self.lineOfDoctype(in: $0) } ?? nil
+    }
+
+    /// Whether the input's first MiB is only ASCII whitespace (and the input is no longer than that).
+    private func sourceIsBlank() -> Bool {
+        withSourcePrefix { prefix in
+            prefix.count < 1 << 20 && prefix.allSatisfy(isXMLSpace)
+        } ?? false
+    }
+
+    /// Calls `body` with the first MiB of the input, re-read from disk in file mode (failure paths only).
+    private func withSourcePrefix<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R? {
+        let limit = 1 << 20
+        switch source {
+        case .none:
+            return nil
+        case .memory(let buffer):
+            return body(UnsafeRawBufferPointer(rebasing: buffer.prefix(limit)))
+        case .file(let path):
+            guard let handle = fopen(path, "rb") else { return nil }
+            defer { fclose(handle) }
+            var prefix = [UInt8](repeating: 0, count: limit)
+            let count = prefix.withUnsafeMutableBytes { fread($0.baseAddress, 1, limit, handle) }
+            return prefix.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
+        }
+    }
+
+    private static func lineOfDoctype(in bytes: UnsafeRawBufferPointer) -> Int? {
+        let marker = Array("<!DOCTYPE".utf8)
+        var line = 1
+        var index = 0
+        while index + marker.count <= bytes.count {
+            if bytes[index] == 0x0A {
+                line += 1
+            } else if bytes[index] == marker[0], bytes[index..<(index + marker.count)].elementsEqual(marker) {
+                return line
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private var parserLine: Int? {
+        guard let reader else { return nil }
+        let line = Int(xmlTextReaderGetParserLineNumber(reader))
+        return line > 0 ? line : nil
+    }
+
+    /// The element path, e.g. `/profile/groups/group[4]/groupID64` (`[n]` shown for the n-th same-named
+    /// sibling when n > 1).
+    public var path: String {
+        var result = ""
+        for i in 0..<openCount {
+            result += "/" + name(ofToken: Int(frames[i].token))
+            if frames[i].ordinal > 1 { result += "[\(frames[i].ordinal)]" }
+        }
+        return result
+    }
+
+    /// At an `end`: whether the element contained child elements (then `text` is only the text after them).
+    public var hadChildElements: Bool { openCount > 0 && frames[openCount - 1].hadChildElements }
+
+    /// At an `end`: the element's text and CDATA, concatenated and trimmed of ASCII whitespace.
+    public var text: String {
+        withText { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// At an `end`: the trimmed text as UTF-8 bytes, without building a `String`.
+    public func withText<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
+        try textBytes.withUnsafeBufferPointer { buffer in
+            var start = 0
+            var end = buffer.count
+            while start < end, isXMLSpace(buffer[start]) { start += 1 }
+            while end > start, isXMLSpace(buffer[end - 1]) { end -= 1 }
+            return try body(UnsafeBufferPointer(rebasing: buffer[start..<end]))
+        }
+    }
+
+    /// At a `start`: an attribute's value, or `nil`.
+    public func attribute(_ name: String) -> String? {
+        guard let reader, !stopped else { return nil }
+        let value = name.withCString { cName in
+            cName.withMemoryRebound(to: xmlChar.self, capacity: name.utf8.count + 1) { xmlTextReaderGetAttribute(reader, $0) }
+        }
+        guard let value else { return nil }
+        defer { CLibXML2_free(value) }
+        return String(cString: value)
+    }
+}
+
+@inline(__always) func isXMLSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+}
+
+extension Substring {
+    fileprivate func trimmingSpaces() -> String {
+        var s = self
+        while let f = s.first, f == " " || f == "\t" { s = s.dropFirst() }
+        while let l = s.last, l == " " || l == "\t" { s = s.dropLast() }
+        return String(s)
+    }
+}
