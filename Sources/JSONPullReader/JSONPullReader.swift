@@ -253,9 +253,11 @@ public struct JSONPullReader {
                 throw failure(.encoding, "unpaired low surrogate \\u\(String(unit, radix: 16, uppercase: true))", at: index)
             }
             guard unit >= 0xD800, unit <= 0xDBFF else { return index + 6 }
-            guard index + 7 < count else { throw failure(.truncated, "input ends inside a surrogate pair", at: index) }
-            guard base[index + 6] == UInt8(ascii: "\\"), base[index + 7] == UInt8(ascii: "u") else {
-                throw failure(.encoding, "unpaired high surrogate \\u\(String(unit, radix: 16, uppercase: true))", at: index)
+            for (position, expected) in [(index + 6, UInt8(ascii: "\\")), (index + 7, UInt8(ascii: "u"))] {
+                guard position < count else { throw failure(.truncated, "input ends inside a surrogate pair", at: index) }
+                guard base[position] == expected else {
+                    throw failure(.encoding, "unpaired high surrogate \\u\(String(unit, radix: 16, uppercase: true))", at: index)
+                }
             }
             let low = try hexQuad(at: index + 8)
             guard low >= 0xDC00, low <= 0xDFFF else {
