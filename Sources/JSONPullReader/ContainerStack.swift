@@ -1,10 +1,10 @@
 /// The open containers of a reader as a fixed-size bit stack (1 = object, 0 = array), so that a reader
 /// never allocates.
-struct ContainerStack {
+@usableFromInline struct ContainerStack {
     static let capacity = 256
 
     private var words: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-    private(set) var depth = 0
+    @usableFromInline private(set) var depth = 0
 
     /// Pushes a container; `false` when the stack is full.
     @inline(__always) mutating func push(isObject: Bool) -> Bool {

@@ -3,10 +3,10 @@ extension JSONPullReader {
 
     /// Whether the current key or string equals `literal`, compared byte for byte without allocating
     /// (escaped text is decoded first).
-    @inline(__always)
+    @inlinable
     public func keyEquals(_ literal: StaticString) -> Bool {
         let length = literal.utf8CodeUnitCount
-        if spanHasEscapes { return withStringBytes { Self.equal($0, literal) } }
+        if spanHasEscapes { return Self.decodeEscapes(base: base, start: spanStart, end: spanEnd).withUnsafeBytes { Self.equal($0, literal) } }
         guard spanEnd - spanStart == length else { return false }
         let text = literal.utf8Start
         var index = 0
@@ -18,41 +18,47 @@ extension JSONPullReader {
     }
 
     /// Same as `keyEquals(_:)`, for string values.
-    @inline(__always)
+    @inlinable
     public func stringEquals(_ literal: StaticString) -> Bool { keyEquals(literal) }
 
-    private static func equal(_ bytes: UnsafeRawBufferPointer, _ literal: StaticString) -> Bool {
+    @usableFromInline static func equal(_ bytes: UnsafeRawBufferPointer, _ literal: StaticString) -> Bool {
         guard bytes.count == literal.utf8CodeUnitCount else { return false }
         for index in 0..<bytes.count where bytes[index] != literal.utf8Start[index] { return false }
         return true
     }
 
     /// UTF-8 length of the current key or string in the input (escapes counted as written).
-    public var rawStringLength: Int { spanEnd - spanStart }
+    @inlinable public var rawStringLength: Int { spanEnd - spanStart }
 
     /// The current key or string, with escapes decoded.
+    @inlinable
     public func string() -> String {
-        if !spanHasEscapes {
-            return String(decoding: UnsafeBufferPointer(start: base + spanStart, count: spanEnd - spanStart), as: UTF8.self)
+        Self.makeString(base: base, start: spanStart, end: spanEnd, hasEscapes: spanHasEscapes)
+    }
+
+    @usableFromInline static func makeString(base: UnsafePointer<UInt8>, start: Int, end: Int, hasEscapes: Bool) -> String {
+        if !hasEscapes {
+            return String(decoding: UnsafeBufferPointer(start: base + start, count: end - start), as: UTF8.self)
         }
-        return String(decoding: decodedStringBytes(), as: UTF8.self)
+        return String(decoding: decodeEscapes(base: base, start: start, end: end), as: UTF8.self)
     }
 
     /// Calls `body` with the UTF-8 bytes of the current key or string, escapes decoded. Without escapes
     /// the bytes are the input itself (no copy).
+    @inlinable
     public func withStringBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
         if !spanHasEscapes {
             return try body(UnsafeRawBufferPointer(start: base + spanStart, count: spanEnd - spanStart))
         }
-        return try decodedStringBytes().withUnsafeBytes(body)
+        return try Self.decodeEscapes(base: base, start: spanStart, end: spanEnd).withUnsafeBytes(body)
     }
 
-    /// Decodes the escapes of the current span (already validated by the scanner).
-    private func decodedStringBytes() -> [UInt8] {
+    /// Decodes the escapes of a span (already validated by the scanner).
+    @usableFromInline static func decodeEscapes(base: UnsafePointer<UInt8>, start: Int, end: Int) -> [UInt8] {
         var output: [UInt8] = []
-        output.reserveCapacity(spanEnd - spanStart)
-        var index = spanStart
-        while index < spanEnd {
+        output.reserveCapacity(end - start)
+        var index = start
+        while index < end {
             let byte = base[index]
             guard byte == UInt8(ascii: "\\") else {
                 output.append(byte)
@@ -68,10 +74,10 @@ extension JSONPullReader {
             case UInt8(ascii: "r"): output.append(0x0D)
             case UInt8(ascii: "t"): output.append(0x09)
             case UInt8(ascii: "u"):
-                var scalar = hexValue(at: index)
+                var scalar = hexValue(base, at: index)
                 index += 4
                 if scalar >= 0xD800, scalar <= 0xDBFF {
-                    let low = hexValue(at: index + 2)
+                    let low = hexValue(base, at: index + 2)
                     index += 6
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                 }
@@ -82,7 +88,7 @@ extension JSONPullReader {
         return output
     }
 
-    private func hexValue(at index: Int) -> UInt32 {
+    private static func hexValue(_ base: UnsafePointer<UInt8>, at index: Int) -> UInt32 {
         var value: UInt32 = 0
         for position in index..<(index + 4) {
             let byte = base[position]
@@ -96,7 +102,7 @@ extension JSONPullReader {
         return value
     }
 
-    private func appendUTF8(of scalar: UInt32, to output: inout [UInt8]) {
+    private static func appendUTF8(of scalar: UInt32, to output: inout [UInt8]) {
         switch scalar {
         case ..<0x80:
             output.append(UInt8(scalar))
@@ -118,7 +124,7 @@ extension JSONPullReader {
     // MARK: - Numbers
 
     /// Whether the current number has no fraction and no exponent.
-    public var numberIsInteger: Bool { !numberIsFractional }
+    @inlinable public var numberIsInteger: Bool { !numberIsFractional }
 
     /// The current number's text as written.
     public func numberText() -> String {
@@ -127,8 +133,13 @@ extension JSONPullReader {
 
     /// The current number as an exact `UInt64`. Fractions, exponents and negative values (other than
     /// `-0`) are `unexpectedType`; values above `UInt64.max` are `numberOutOfRange`.
-    @inline(__always)
+    @inlinable
     public func uint64() throws(JSONError) -> UInt64 {
+        if !numberIsFractional, !numberIsNegative, numberDigits <= 18 { return numberMagnitude }
+        return try uint64Checked()
+    }
+
+    @usableFromInline func uint64Checked() throws(JSONError) -> UInt64 {
         guard !numberIsFractional else { throw failure(.unexpectedType, "expected an integer, found \(numberText())", at: tokenOffset) }
         let magnitude = try exactMagnitude()
         if numberIsNegative, magnitude != 0 {
@@ -139,8 +150,13 @@ extension JSONPullReader {
 
     /// The current number as an exact `Int64`; fractions and exponents are `unexpectedType`, values
     /// outside `Int64` are `numberOutOfRange`.
-    @inline(__always)
+    @inlinable
     public func int64() throws(JSONError) -> Int64 {
+        if !numberIsFractional, !numberIsNegative, numberDigits <= 18 { return Int64(numberMagnitude) }
+        return try int64Checked()
+    }
+
+    @usableFromInline func int64Checked() throws(JSONError) -> Int64 {
         guard !numberIsFractional else { throw failure(.unexpectedType, "expected an integer, found \(numberText())", at: tokenOffset) }
         let magnitude = try exactMagnitude()
         if numberIsNegative {
@@ -156,7 +172,6 @@ extension JSONPullReader {
     }
 
     /// The integer part's value, re-parsed with overflow checks when it has more than 18 digits.
-    @inline(__always)
     private func exactMagnitude() throws(JSONError) -> UInt64 {
         if numberDigits <= 18 { return numberMagnitude }
         var value: UInt64 = 0

@@ -22,23 +22,23 @@ public struct JSONPullReader {
 
     /// The whole input.
     public let bytes: UnsafeRawBufferPointer
-    let base: UnsafePointer<UInt8>
-    let count: Int
+    @usableFromInline let base: UnsafePointer<UInt8>
+    @usableFromInline let count: Int
     /// The next byte to read.
     public private(set) var offset: Int
     /// Where the current token starts (the `"` of a key or string, the first byte of a number, …).
     public private(set) var tokenOffset = 0
     /// Content span of the current key or string (without quotes), or the text of the current number.
-    var spanStart = 0
-    var spanEnd = 0
-    var spanHasEscapes = false
-    var numberIsFractional = false
-    var numberIsNegative = false
+    @usableFromInline var spanStart = 0
+    @usableFromInline var spanEnd = 0
+    @usableFromInline var spanHasEscapes = false
+    @usableFromInline var numberIsFractional = false
+    @usableFromInline var numberIsNegative = false
     /// Integer digits of the current number and their value when at most 18 digits.
-    var numberDigits = 0
-    var numberMagnitude: UInt64 = 0
+    @usableFromInline var numberDigits = 0
+    @usableFromInline var numberMagnitude: UInt64 = 0
     var state = State.value
-    var stack = ContainerStack()
+    @usableFromInline var stack = ContainerStack()
     /// Line cache for `line(ofOffset:)`: a known line start at or before the last query.
     var cachedOffset = 0
     var cachedLine = 1
@@ -55,7 +55,7 @@ public struct JSONPullReader {
     }
 
     /// Number of open containers.
-    public var depth: Int { stack.depth }
+    @inlinable public var depth: Int { stack.depth }
 
     // MARK: - Tokens
 
@@ -129,7 +129,7 @@ public struct JSONPullReader {
     }
 
     /// Inside an object: reads the next key (`true`) or the object's end (`false`).
-    @inline(__always)
+    @inlinable
     public mutating func nextKey() throws(JSONError) -> Bool {
         let token = try next()
         assert(token == .key || token == .objectEnd, "nextKey() called outside an object")
@@ -220,6 +220,12 @@ public struct JSONPullReader {
         var index = offset + 1
         var escapes = false
         while true {
+            // Eight plain ASCII bytes at a time: no quote, backslash, control or non-ASCII byte.
+            while index &+ 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                guard !Self.needsAttention(word) else { break }
+                index &+= 8
+            }
             guard index < count else { throw failure(.truncated, "input ends inside a string", at: offset) }
             let byte = base[index]
             if byte == UInt8(ascii: "\"") { break }
@@ -238,6 +244,20 @@ public struct JSONPullReader {
         spanEnd = index
         spanHasEscapes = escapes
         offset = index + 1
+    }
+
+    /// Whether any byte of `word` is `"`, `\\`, below 0x20 or above 0x7F (SWAR: exact, no false positives
+    /// without a real match in the word).
+    @inline(__always)
+    private static func needsAttention(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let hasQuote = (quote &- ones) & ~quote
+        let hasBackslash = (backslash &- ones) & ~backslash
+        let hasControl = (word &- ones &* 0x20) & ~word
+        return (hasQuote | hasBackslash | hasControl | word) & highs != 0
     }
 
     /// Validates the escape at `index` (a backslash) and returns the index after it.
@@ -373,7 +393,7 @@ public struct JSONPullReader {
     // MARK: - Errors and positions
 
     /// An error of `kind` at byte `offset`, with its line and column.
-    func failure(_ kind: JSONError.Kind, _ message: String, at offset: Int) -> JSONError {
+    @usableFromInline func failure(_ kind: JSONError.Kind, _ message: String, at offset: Int) -> JSONError {
         let (line, column) = lineAndColumn(ofOffset: offset)
         return JSONError(kind: kind, message: message, offset: offset, line: line, column: column)
     }

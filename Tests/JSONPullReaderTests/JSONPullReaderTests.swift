@@ -173,6 +173,20 @@ private func number<T>(_ text: String, _ read: (inout JSONPullReader) throws -> 
         #expect(readError([0x5B, 0xFF, 0x5D])?.kind == .encoding)
     }
 
+    @Test func findsSpecialBytesAtEveryPositionOfAWord() throws {
+        // The string scanner checks eight bytes at a time: put each special byte at every offset.
+        for prefix in 0..<17 {
+            let head = String(repeating: "a", count: prefix)
+            let tail = String(repeating: "z", count: 17 - prefix)
+            #expect(try tokens("[\"\(head)\\n\(tail)\"]") == [.begin("["), .string(head + "\n" + tail), .end("]")])
+            #expect(try tokens("[\"\(head)é\(tail)\"]") == [.begin("["), .string(head + "é" + tail), .end("]")])
+            #expect(try tokens("[\"\(head)\", \"\(tail)\"]") == [.begin("["), .string(head), .string(tail), .end("]")])
+            #expect(readError("[\"\(head)\t\(tail)\"]")?.column == prefix + 3)
+            #expect(readError(Array("[\"\(head)".utf8) + [0xFE] + Array("\(tail)\"]".utf8))?.kind == .encoding)
+            #expect(readError("[\"\(head)\(tail)")?.kind == .truncated)
+        }
+    }
+
     @Test func rejectsControlCharactersInStrings() {
         #expect(readError("\"a\nb\"")?.kind == .syntax)
     }
