@@ -87,7 +87,7 @@ struct SteamJSONBodyDecoder<Sink: DiagnosticSink> {
             sawAnyKey = true
             if reader.keyEquals("games") {
                 sawGameKey = true
-                games = try decodeGames(&reader)
+                games = try decodeGames(&reader, expectedCount: gameCount ?? totalCount)
             } else if reader.keyEquals("game_count") {
                 sawGameKey = true
                 gameCount = try fields.int(&reader, field: "game_count")
@@ -166,9 +166,11 @@ struct SteamJSONBodyDecoder<Sink: DiagnosticSink> {
 
     // MARK: - Games
 
-    private func decodeGames(_ reader: inout JSONPullReader) throws(JSONError) -> [GameFacts]? {
+    /// `expectedCount` (`game_count` when it came first, as Steam writes it) sizes the array up front.
+    private func decodeGames(_ reader: inout JSONPullReader, expectedCount: Int?) throws(JSONError) -> [GameFacts]? {
         guard try fields.beginArray(&reader, field: "games") else { return nil }
         var games: [GameFacts] = []
+        if let expectedCount, expectedCount > 0 { games.reserveCapacity(min(expectedCount, 65_536)) }
         while true {
             let token = try reader.next()
             if token == .arrayEnd { break }
