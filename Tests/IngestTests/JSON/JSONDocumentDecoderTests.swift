@@ -378,3 +378,19 @@ private struct Unexpected: Error, CustomStringConvertible {
         #expect(log.all.isEmpty)
     }
 }
+
+@Suite struct JSONDocumentDecoderRobustnessTests {
+    @Test(arguments: ["steam/steam-web-api-java__GetPlayerSummaries.json", "steam/steam-web-api-java__GetRecentlyPlayedGames.json",
+                      "synthetic/json/owned-games-2025.json"])
+    func everyStrictPrefixIsTruncated(path: String) throws {
+        let bytes = try F.bytes(path)
+        var end = bytes.count
+        while end > 0, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[end - 1]) { end -= 1 }
+        for length in 0..<end {
+            let log = DiagnosticLog()
+            let documents = JSONDocumentDecoder.decode(bytes: Array(bytes[..<length]), origin: DocumentOrigin(file: path), diagnostics: log)
+            #expect(documents.isEmpty)
+            #expect(log.all.map(\.code) == ["json.truncated"], "prefix of \(length) bytes")
+        }
+    }
+}

@@ -175,3 +175,28 @@ private typealias F = JSONTestFixtures
         #expect(result.diagnostics.isEmpty)
     }
 }
+
+@Suite struct JSONLinesDecoderRobustnessTests {
+    /// Seeded random byte damage: every non-blank line still yields a document or a diagnostic on that line,
+    /// and nothing crashes.
+    @Test func damagedBundlesAreReportedLineByLine() throws {
+        let original = try F.bytes("synthetic/json/bundle-5-lines.jsonl")
+        var generator = SeededGenerator(seed: 7)
+        let replacements: [UInt8] = [0x22, 0x5C, 0x7B, 0x7D, 0x5B, 0x5D, 0x2C, 0x3A, 0x30, 0x00, 0xFF, 0xC3, 0x20, 0x0A]
+        for _ in 0..<300 {
+            var bytes = original
+            for _ in 0..<(1 + Int(generator.next() % 4)) {
+                let position = Int(generator.next() % UInt64(bytes.count))
+                bytes[position] = replacements[Int(generator.next() % UInt64(replacements.count))]
+            }
+            let result = F.decodeLines(bytes, file: "fuzz.jsonl")
+            let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false)
+            for (index, line) in lines.enumerated() where !line.allSatisfy({ [0x20, 0x09, 0x0D].contains($0) }) {
+                let number = index + 1
+                let decoded = result.documents.contains { $0.origin.line == number }
+                let reported = result.diagnostics.contains { $0.location?.line == number }
+                #expect(decoded || reported, "line \(number) vanished: \(String(decoding: line, as: UTF8.self))")
+            }
+        }
+    }
+}
