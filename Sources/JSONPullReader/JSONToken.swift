@@ -13,4 +13,18 @@ public enum JSONToken: Sendable, Hashable {
     case null
     /// The top-level value is complete and only whitespace followed it.
     case endOfDocument
+
+    /// Inlinable so that comparing with a constant token compiles to a byte compare in client modules.
+    @inlinable
+    public static func == (lhs: JSONToken, rhs: JSONToken) -> Bool {
+        switch (lhs, rhs) {
+        case (.objectBegin, .objectBegin), (.objectEnd, .objectEnd), (.arrayBegin, .arrayBegin), (.arrayEnd, .arrayEnd),
+             (.key, .key), (.string, .string), (.number, .number), (.null, .null), (.endOfDocument, .endOfDocument):
+            return true
+        case (.bool(let left), .bool(let right)):
+            return left == right
+        default:
+            return false
+        }
+    }
 }
