@@ -13,8 +13,10 @@ Run from the repo root:
 
 Matching (cities), first hit wins:
   1. admin1: candidates with the same normalised name (GeoNames name or alternate name) in the same
-     country whose admin1 code is one the Steam state maps to (see below); ambiguity -> largest
-     population (tie: smallest geonameid).
+     country whose admin1 code is one the Steam state maps to (see below). Unique candidates are taken
+     first; several candidates -> the most populous (tie: smallest geonameid) among those within
+     max(STATE_REJECT_MIN_KM, STATE_REJECT_FACTOR x spread) of the centroid of the state's matches so
+     far; if none is that near, or the state has no matches, the most populous overall.
   2. country: same normalised name anywhere in the country; ambiguity -> the candidate nearest
      the centroid of the state's step-1 matches (no such centroid: largest population). A
      candidate farther than STATE_REJECT_FACTOR x the state's spread (min STATE_REJECT_MIN_KM)
@@ -272,11 +274,9 @@ def main():
         return {k: centroid(v) for k, v in members.items()}
 
     def admin1_step(index, cc, sc, key, tier, centres):
-        cands = [c for c in candidates(index, cc, key, tier)
-                 if (c["countrycode"], c["admin1code"]) in admin1_map[(cc, sc)]]
-        if not cands:
-            return None, 0
-        return by_population(cands), len(cands)
+        """All candidates in the admin1 codes the state maps to (several are resolved after the pass)."""
+        return [c for c in candidates(index, cc, key, tier)
+                if (c["countrycode"], c["admin1code"]) in admin1_map[(cc, sc)]]
 
     def country_step(index, cc, sc, key, tier, centres):
         cands = candidates(index, cc, key, tier)
@@ -294,17 +294,41 @@ def main():
     for pass_name, index, keyfn, tier, step in PASSES:
         centres = state_centres()
         idx = by_name if index == "name" else by_loose
+        deferred = []  # admin1 step: (city key, candidates) with several candidates
         for cc, sc, cid, name in cities:
             if (cc, sc, cid) in located:
                 continue
             key = keyfn(name)
             if not key:
                 continue
-            hit, n = (admin1_step if step == "admin1" else country_step)(idx, cc, sc, key, tier, centres)
+            if step == "admin1":
+                cands = admin1_step(idx, cc, sc, key, tier, centres)
+                if len(cands) > 1:
+                    deferred.append(((cc, sc, cid), cands))
+                    continue
+                hit, n = (cands[0] if cands else None), len(cands)
+            else:
+                hit, n = country_step(idx, cc, sc, key, tier, centres)
             if hit:
                 located[(cc, sc, cid)] = (hit, pass_name)
                 stats[pass_name] += 1
                 stats[pass_name + ":ambiguous"] += n > 1
+        # Several admin1 candidates: the most populous among those near the state's matches so far (within
+        # max(STATE_REJECT_MIN_KM, STATE_REJECT_FACTOR x spread) of their centroid); none near, or a state without
+        # matches: the most populous overall. (Pure nearness picked hamlets over the towns Steam lists.)
+        centres = state_centres()
+        for code, cands in deferred:
+            hit = by_population(cands)
+            centre = centres.get(code[:2])
+            if centre is not None:
+                limit = max(STATE_REJECT_MIN_KM, STATE_REJECT_FACTOR * centre[1])
+                near = [c for c in cands if dist_km(centre[0], c["vec"]) <= limit]
+                if near:
+                    stats["ambiguous_near_not_largest"] += by_population(near) is not hit
+                    hit = by_population(near)
+            located[code] = (hit, pass_name)
+            stats[pass_name] += 1
+            stats[pass_name + ":ambiguous"] += 1
 
     # Centroids.
     state_members = defaultdict(list)
@@ -392,6 +416,8 @@ def main():
     rest = n - city_level - unl_state
     print(f"{'country centroid':18s} {rest:7d} {share(rest, n)}")
     print(f"country-step candidates rejected as far from their state: {stats['rejected_far_from_state']}")
+    print(f"ambiguous admin1 matches where the most populous candidate was far from the state: "
+          f"{stats['ambiguous_near_not_largest']}")
     st_centroid = sum(1 for v in state_rows.values() if v[2] == "state-centroid")
     print(f"states without a geocoded city located by their own name: {stats['state_by_name']}")
     fallback = sum(1 for v in state_rows.values() if v[2] == "country-centroid")
