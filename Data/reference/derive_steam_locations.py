@@ -13,8 +13,10 @@ Run from the repo root:
 
 Matching (cities), first hit wins:
   1. admin1: candidates with the same normalised name (GeoNames name or alternate name) in the same
-     country whose admin1 code is one the Steam state maps to (see below); ambiguity -> largest
-     population (tie: smallest geonameid).
+     country whose admin1 code is one the Steam state maps to (see below). Unique candidates are taken
+     first; several candidates -> the most populous (tie: smallest geonameid) among those within
+     max(STATE_REJECT_MIN_KM, STATE_REJECT_FACTOR x spread) of the centroid of the state's matches so
+     far; if none is that near, or the state has no matches, the most populous overall.
   2. country: same normalised name anywhere in the country; ambiguity -> the candidate nearest
      the centroid of the state's step-1 matches (no such centroid: largest population). A
      candidate farther than STATE_REJECT_FACTOR x the state's spread (min STATE_REJECT_MIN_KM)
@@ -30,8 +32,10 @@ state code equal to a GeoNames admin1 code of that country is always mapped as w
 
 Centroids: mean of the unit vectors of the located member cities, renormalised, then one
 trimming round dropping points farther than TRIM_FACTOR x the median distance (min 50 km).
-accuracy_km = the ACCURACY_PERCENTILE-th percentile of member distances to the centroid,
-at least CITY_ACCURACY_KM. States without located cities take the country centroid and accuracy.
+accuracy_km = the ACCURACY_PERCENTILE-th percentile (nearest rank) of member distances to the centroid,
+at least CITY_ACCURACY_KM, rounded up to 0.1 km. A state without located cities is placed at the cities1000 place bearing its name (largest population; source
+geonames-state-name:<id>; accuracy = the median accuracy of the country's other states, or 50 km, at most the
+country's, at least 25 km), else it takes the country centroid and accuracy.
 Countries without located Steam cities use the GeoNames cities of that country code (or its
 successor codes), else a short documented manual table.
 """
@@ -51,6 +55,8 @@ ADMIN1_MIN_SHARE = 0.2
 TRIM_FACTOR = 4.0
 STATE_REJECT_FACTOR = 3.0
 STATE_REJECT_MIN_KM = 150.0
+STATE_NAME_DEFAULT_ACCURACY_KM = 50.0
+STATE_NAME_MIN_ACCURACY_KM = 25.0
 EARTH_RADIUS_KM = 6371.0
 
 # Steam (2013) country codes that GeoNames no longer uses -> current codes holding the territory.
@@ -70,10 +76,7 @@ MANUAL_COUNTRIES = {
     "AQ": (-82.86275, 135.0, 2500.0),  # Antarctica (geographic centre)
     "BV": (-54.42320, 3.41319, 10.0),  # Bouvet Island
     "HM": (-53.08181, 73.50416, 50.0), # Heard Island and McDonald Islands
-    "IO": (-7.31337, 72.41476, 100.0), # British Indian Ocean Territory (Diego Garcia)
     "UM": (19.28231, 166.64705, 3000.0),  # US Minor Outlying Islands (Wake Island; scattered)
-    "TF": (-49.28036, 69.34856, 1500.0),  # French Southern Territories (Kerguelen)
-    "PN": (-25.06597, -130.10147, 50.0),  # Pitcairn Islands (Adamstown)
 }
 
 SPECIAL_LETTERS = {
@@ -271,11 +274,9 @@ def main():
         return {k: centroid(v) for k, v in members.items()}
 
     def admin1_step(index, cc, sc, key, tier, centres):
-        cands = [c for c in candidates(index, cc, key, tier)
-                 if (c["countrycode"], c["admin1code"]) in admin1_map[(cc, sc)]]
-        if not cands:
-            return None, 0
-        return by_population(cands), len(cands)
+        """All candidates in the admin1 codes the state maps to (several are resolved after the pass)."""
+        return [c for c in candidates(index, cc, key, tier)
+                if (c["countrycode"], c["admin1code"]) in admin1_map[(cc, sc)]]
 
     def country_step(index, cc, sc, key, tier, centres):
         cands = candidates(index, cc, key, tier)
@@ -293,17 +294,41 @@ def main():
     for pass_name, index, keyfn, tier, step in PASSES:
         centres = state_centres()
         idx = by_name if index == "name" else by_loose
+        deferred = []  # admin1 step: (city key, candidates) with several candidates
         for cc, sc, cid, name in cities:
             if (cc, sc, cid) in located:
                 continue
             key = keyfn(name)
             if not key:
                 continue
-            hit, n = (admin1_step if step == "admin1" else country_step)(idx, cc, sc, key, tier, centres)
+            if step == "admin1":
+                cands = admin1_step(idx, cc, sc, key, tier, centres)
+                if len(cands) > 1:
+                    deferred.append(((cc, sc, cid), cands))
+                    continue
+                hit, n = (cands[0] if cands else None), len(cands)
+            else:
+                hit, n = country_step(idx, cc, sc, key, tier, centres)
             if hit:
                 located[(cc, sc, cid)] = (hit, pass_name)
                 stats[pass_name] += 1
                 stats[pass_name + ":ambiguous"] += n > 1
+        # Several admin1 candidates: the most populous among those near the state's matches so far (within
+        # max(STATE_REJECT_MIN_KM, STATE_REJECT_FACTOR x spread) of their centroid); none near, or a state without
+        # matches: the most populous overall. (Pure nearness picked hamlets over the towns Steam lists.)
+        centres = state_centres()
+        for code, cands in deferred:
+            hit = by_population(cands)
+            centre = centres.get(code[:2])
+            if centre is not None:
+                limit = max(STATE_REJECT_MIN_KM, STATE_REJECT_FACTOR * centre[1])
+                near = [c for c in cands if dist_km(centre[0], c["vec"]) <= limit]
+                if near:
+                    stats["ambiguous_near_not_largest"] += by_population(near) is not hit
+                    hit = by_population(near)
+            located[code] = (hit, pass_name)
+            stats[pass_name] += 1
+            stats[pass_name + ":ambiguous"] += 1
 
     # Centroids.
     state_members = defaultdict(list)
@@ -335,14 +360,29 @@ def main():
         c, acc, source = country_rows[cc]
         rows.append((cc, "", "", steam[cc]["name"], c, acc, source))
     state_rows = {}
+    own_state_accuracy = defaultdict(list)
     for cc, sc, name in states:
         if state_members.get((cc, sc)):
-            c, acc = centroid(state_members[(cc, sc)])
-            source = "state-centroid"
+            state_rows[(cc, sc)] = centroid(state_members[(cc, sc)]) + ("state-centroid",)
+            own_state_accuracy[cc].append(state_rows[(cc, sc)][1])
+    for cc, sc, name in states:
+        if (cc, sc) in state_rows:
+            continue
+        country_c, country_acc, _ = country_rows[cc]
+        # No geocoded city: many such states are named after their seat (SI municipalities, CI departments,
+        # NZ districts, HU county towns), so try the state's name as a cities1000 place of the country.
+        cands = candidates(by_name, cc, fold(name), 1000) or candidates(by_loose, cc, loose(name), 1000)
+        if cands:
+            hit = by_population(cands)
+            typical = sorted(own_state_accuracy[cc])
+            acc = min(country_acc, percentile(typical, 50) if typical else STATE_NAME_DEFAULT_ACCURACY_KM)
+            acc = max(STATE_NAME_MIN_ACCURACY_KM, acc)
+            state_rows[(cc, sc)] = (hit["vec"], acc, f"geonames-state-name:{hit['geonameid']}")
+            stats["state_by_name"] += 1
         else:
-            c, acc, _ = country_rows[cc]
-            source = "country-centroid"
-        state_rows[(cc, sc)] = (c, acc, source)
+            state_rows[(cc, sc)] = (country_c, country_acc, "country-centroid")
+    for cc, sc, name in states:
+        c, acc, source = state_rows[(cc, sc)]
         rows.append((cc, sc, "", name, c, acc, source))
     for cc, sc, cid, name in cities:
         if (cc, sc, cid) in located:
@@ -361,7 +401,7 @@ def main():
                 lat = 0.0
             if abs(lon) < 5e-6:
                 lon = 0.0
-            out.write(",".join([cc, sc, cid, csv_field(name), f"{lat:.5f}", f"{lon:.5f}", f"{acc:.1f}", source]) + "\n")
+            out.write(",".join([cc, sc, cid, csv_field(name), f"{lat:.5f}", f"{lon:.5f}", f"{math.ceil(round(acc * 10, 6)) / 10:.1f}", source]) + "\n")
 
     n = len(cities)
     city_level = len(located)
@@ -369,20 +409,28 @@ def main():
     print(f"Steam states mapped to GeoNames admin1 codes: {stats['states_mapped']} / {len(states)}")
     print(f"{'pass':18s} {'cities':>7s} {'share':>7s} {'ambiguous':>9s}")
     for pass_name, *_ in PASSES:
-        print(f"{pass_name:18s} {stats[pass_name]:7d} {100.0 * stats[pass_name] / n:6.2f}% {stats[pass_name + ':ambiguous']:9d}")
-    print(f"{'city level':18s} {city_level:7d} {100.0 * city_level / n:6.2f}%")
-    unl_state = sum(1 for c in cities if c[:3] not in located and state_rows[c[:2]][2] == "state-centroid")
-    print(f"{'state centroid':18s} {unl_state:7d} {100.0 * unl_state / n:6.2f}%")
+        print(f"{pass_name:18s} {stats[pass_name]:7d} {share(stats[pass_name], n)} {stats[pass_name + ':ambiguous']:9d}")
+    print(f"{'city level':18s} {city_level:7d} {share(city_level, n)}")
+    unl_state = sum(1 for c in cities if c[:3] not in located and state_rows[c[:2]][2] != "country-centroid")
+    print(f"{'state position':18s} {unl_state:7d} {share(unl_state, n)}")
     rest = n - city_level - unl_state
-    print(f"{'country centroid':18s} {rest:7d} {100.0 * rest / n:6.2f}%")
+    print(f"{'country centroid':18s} {rest:7d} {share(rest, n)}")
     print(f"country-step candidates rejected as far from their state: {stats['rejected_far_from_state']}")
+    print(f"ambiguous admin1 matches where the most populous candidate was far from the state: "
+          f"{stats['ambiguous_near_not_largest']}")
     st_centroid = sum(1 for v in state_rows.values() if v[2] == "state-centroid")
-    print(f"states with own centroid {st_centroid} / {len(states)}; "
-          f"country centroid fallback {len(states) - st_centroid}")
+    print(f"states without a geocoded city located by their own name: {stats['state_by_name']}")
+    fallback = sum(1 for v in state_rows.values() if v[2] == "country-centroid")
+    print(f"states with own centroid {st_centroid} / {len(states)}; country centroid fallback {fallback}")
     src = defaultdict(int)
     for v in country_rows.values():
         src[v[2].split(":")[0] + (":" + v[2].split(":")[1] if ":" in v[2] else "")] += 1
     print("countries by centroid source: " + ", ".join(f"{k} {v}" for k, v in sorted(src.items())))
+
+
+def share(count, total):
+    """A percentage truncated (not rounded) to 2 decimals, so a quoted figure never overstates."""
+    return f"{math.floor(10000 * count / total) / 100:6.2f}%"
 
 
 def csv_field(text):

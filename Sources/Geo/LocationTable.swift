@@ -46,13 +46,13 @@ public struct LocationTable: Sendable {
                     code: "locations.duplicateCode", line: record.line, message: "duplicate location code \(row.code)")
             }
             var location = row  // parseRow puts the row's own name in cityName; move it to its level's field.
-            if let stateCode = row.code.stateCode {
+            if row.code.cityID != nil, let stateCode = row.code.stateCode {
                 guard let stateIndex = indexByCode[stateCode] else {
                     throw LocationTableError(
                         code: "locations.missingParent", line: record.line,
                         message: "\(row.code) comes before or without its state row \(stateCode)")
                 }
-                if row.code.cityID != nil { location.stateName = locations[stateIndex].stateName }
+                location.stateName = locations[stateIndex].stateName
             }
             if row.code.state != nil {
                 guard let countryIndex = indexByCode[row.code.countryCode] else {
@@ -124,13 +124,15 @@ public struct LocationTable: Sendable {
 
     /// Resolves Steam's `loccountrycode` / `locstatecode` / `loccityid`, falling back city → state → country → nil.
     /// Codes are trimmed; the country is upper-cased; a state is tried as given, upper-cased, and (one digit)
-    /// zero-padded. A city id without a known state resolves when the id names one city in the country.
+    /// zero-padded. A city id given without any state resolves when the id names one city in the country.
     public func resolve(country: String?, state: String? = nil, cityID: Int? = nil) -> ResolvedLocation? {
         guard let rawCountry = country?.trimmingCharacters(in: .whitespaces), !rawCountry.isEmpty else { return nil }
         let countryCode = rawCountry.uppercased()
         guard let countryIndex = indexByCode[LocationCode(country: countryCode)] else { return nil }
         var stateCode: LocationCode? = nil
+        var stateGiven = false
         if let rawState = state?.trimmingCharacters(in: .whitespaces), !rawState.isEmpty {
+            stateGiven = true
             var tries = [rawState, rawState.uppercased()]
             if rawState.count == 1, rawState.allSatisfy(\.isNumber) { tries.append("0" + rawState) }
             stateCode = tries.lazy.map { LocationCode(country: countryCode, state: $0) }.first { indexByCode[$0] != nil }
@@ -139,7 +141,7 @@ public struct LocationTable: Sendable {
             if let stateCode, let index = indexByCode[LocationCode(country: countryCode, state: stateCode.state, cityID: cityID)] {
                 return locations[index]
             }
-            if stateCode == nil, let unique = uniqueCity(country: countryCode, cityID: cityID) {
+            if !stateGiven, let unique = uniqueCity(country: countryCode, cityID: cityID) {
                 return locations[unique]
             }
         }
@@ -247,8 +249,14 @@ public struct LocationTable: Sendable {
         }
         let source = f[7]
         guard !source.isEmpty else { throw fail("empty source") }
-        let coordinateLevel: LocationLevel =
-            source.hasPrefix("geonames:") ? .city : (source.hasPrefix("state-centroid") ? .state : .country)
+        let coordinateLevel: LocationLevel
+        if source.hasPrefix("geonames:") {
+            coordinateLevel = .city
+        } else if source.hasPrefix("state-centroid") || source.hasPrefix("geonames-state-name:") {
+            coordinateLevel = .state
+        } else {
+            coordinateLevel = .country
+        }
         return ResolvedLocation(
             code: LocationCode(country: country, state: state.isEmpty ? nil : state, cityID: cityID),
             coordinateLevel: coordinateLevel, point: GeoPoint(latitude: lat, longitude: lon), accuracyKm: accuracy,

@@ -16,7 +16,8 @@ public struct ResolvedLocation: Sendable, Hashable {
     public var countryName: String
     public var stateName: String?
     public var cityName: String?
-    /// How the coordinates were derived, as in the CSV `source` column (`geonames:<id>:<pass>`, `state-centroid`, …).
+    /// How the coordinates were derived, as in the CSV `source` column (`geonames:<id>:<pass>`, `state-centroid`,
+    /// `geonames-state-name:<id>`, `country-centroid…`, `manual`).
     public var source: String
 
     public init(
