@@ -73,7 +73,7 @@ let package = Package(
         .testTarget(name: "SyntheticDataTests", dependencies: ["SyntheticData", "PlayerModel", "Geo"]),
         .testTarget(
             name: "PipelineRunnerTests",
-            dependencies: ["PipelineRunner", "PipelineCore", "PipelineTestSupport"],
+            dependencies: ["PipelineRunner", "PipelineCore", "PipelineTestSupport", "PlayerModel", "Emit"],
             exclude: ["Goldens"]
         ),
         .testTarget(name: "SteamMateCLITests", dependencies: ["PipelineTestSupport", "steam-mate"]),
