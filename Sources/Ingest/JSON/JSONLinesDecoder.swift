@@ -13,7 +13,8 @@ import PlayerModel
 /// Line rules:
 /// - A blank (whitespace-only) line is skipped; a trailing CR is part of the line ending.
 /// - A line that is not one JSON object is reported once with its line number (`json.syntax`,
-///   `json.truncated`, `json.encoding`, `json.unknownKind`) and skipped; the other lines still count.
+///   `json.truncated`, `json.encoding`, `json.tooDeep`, `json.unknownKind`) and skipped; the other lines still
+///   count. Other findings on a line whose JSON is broken are dropped with it.
 /// - A line with a `body` key is an envelope: `steamid`, `source`, `fetched_at` (text) and `appid` are optional
 ///   and go to the document's origin (owner, declaredKind, fetchedAt, appID, line); the kind is detected from
 ///   `body`. An invalid `steamid` or `appid` skips the line (`steamid.invalid`, `appid.invalid`). An envelope
@@ -30,6 +31,7 @@ public enum JSONLinesDecoder {
                               diagnostics: some DiagnosticSink, emit: (IngestedDocument) -> Void) {
         guard let base = chunk.baseAddress else { return }
         let count = chunk.count
+        let pending = PendingDiagnostics()
         var lineStart = 0
         var lineNumber = firstLine
         while lineStart < count {
@@ -44,7 +46,7 @@ public enum JSONLinesDecoder {
             if end > lineStart, chunk[end - 1] == 0x0D { end -= 1 }
             if !isBlank(chunk, from: lineStart, to: end) {
                 decodeLine(UnsafeRawBufferPointer(rebasing: chunk[lineStart..<end]), lineNumber: lineNumber, origin: origin,
-                           diagnostics: diagnostics, emit: emit)
+                           pending: pending, diagnostics: diagnostics, emit: emit)
             }
             lineStart = lineEnd + 1
             lineNumber += 1
@@ -62,17 +64,19 @@ public enum JSONLinesDecoder {
         return true
     }
 
-    /// Decodes one non-blank line.
-    static func decodeLine<Sink: DiagnosticSink>(_ line: UnsafeRawBufferPointer, lineNumber: Int, origin: DocumentOrigin,
-                                                 diagnostics: Sink, emit: (IngestedDocument) -> Void) {
+    /// Decodes one non-blank line. Its diagnostics wait in `pending` and reach `diagnostics` only when the
+    /// line is well-formed JSON; a broken line gets its grammar error alone.
+    static func decodeLine(_ line: UnsafeRawBufferPointer, lineNumber: Int, origin: DocumentOrigin, pending: PendingDiagnostics,
+                           diagnostics: some DiagnosticSink, emit: (IngestedDocument) -> Void) {
         var lineOrigin = origin
         lineOrigin.line = lineNumber
         var reader = JSONPullReader(bytes: line)
-        let fields = JSONFieldReader(origin: lineOrigin, diagnostics: diagnostics)
+        let fields = JSONFieldReader(origin: lineOrigin, diagnostics: pending)
+        defer { pending.flush(to: diagnostics) }
         do throws(JSONError) {
             let first = try reader.next()
             guard first == .objectBegin else {
-                fields.error("json.unknownKind", "a bundle line must be a JSON object, found \(JSONFieldReader<Sink>.describe(first))", &reader)
+                fields.error("json.unknownKind", "a bundle line must be a JSON object, found \(JSONFieldReader<PendingDiagnostics>.describe(first))", &reader)
                 try reader.skipRest(of: first)
                 _ = try reader.next()
                 return
@@ -90,7 +94,7 @@ public enum JSONLinesDecoder {
             while try reader.nextKey() {
                 if reader.keyEquals("body") {
                     sawBody = true
-                    var bodyDecoder = SteamJSONBodyDecoder(origin: lineOrigin, diagnostics: diagnostics)
+                    var bodyDecoder = SteamJSONBodyDecoder(origin: lineOrigin, diagnostics: pending)
                     body = try bodyDecoder.decode(&reader)
                     bodyOwnerOffset = bodyDecoder.ownerOffset
                 } else if reader.keyEquals("steamid") {
@@ -132,7 +136,7 @@ public enum JSONLinesDecoder {
                 documentOrigin.fetchedAt = fetchedAt ?? origin.fetchedAt
                 documentOrigin.appID = appID ?? origin.appID
                 documentOrigin.declaredKind = source ?? origin.declaredKind
-                let ownerFields = JSONFieldReader(origin: documentOrigin, diagnostics: diagnostics)
+                let ownerFields = JSONFieldReader(origin: documentOrigin, diagnostics: pending)
                 guard let document = JSONDocumentDecoder.checked(body, ownerOffset: bodyOwnerOffset, reader: &reader, fields: ownerFields) else {
                     return
                 }
@@ -160,7 +164,8 @@ public enum JSONLinesDecoder {
             }
             fields.error("json.unknownKind", "the line is neither a bundle envelope (no body) nor a preferences line", &reader, offset: 0)
         } catch {
-            diagnostics.emit(JSONDocumentDecoder.diagnostic(for: error, origin: lineOrigin))
+            pending.discard()
+            pending.emit(JSONDocumentDecoder.diagnostic(for: error, origin: lineOrigin))
         }
     }
 

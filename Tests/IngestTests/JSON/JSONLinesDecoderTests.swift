@@ -61,6 +61,17 @@ private typealias F = JSONTestFixtures
         #expect(result.documents.map(\.origin.line) == [1])
     }
 
+    @Test func aBrokenLineIsReportedByItsGrammarErrorAlone() {
+        let text = """
+        {"body":{"friendslist":{"friends":[{"steamid":"12345"}]}}} x
+        {"body":{"friendslist":{"friends":[{"steamid":"12345"}]}}}
+        """
+        let result = F.decodeLines(Array(text.utf8), file: "x.jsonl")
+        #expect(F.codesAndLines(result.diagnostics) == ["json.syntax@1", "steamid.invalid@2"])
+        #expect(result.diagnostics.first?.location?.column == 60)
+        #expect(result.documents.map(\.origin.line) == [2])
+    }
+
     @Test func invalidUTF8OnALine() {
         let bytes = Array(#"{"body":{"response":{"player_level":3}}}"#.utf8) + [0x0A]
             + Array(#"{"body":{"game":{"gameName":"#.utf8) + [0x22, 0xC3, 0x28, 0x22] + Array("}}}\n".utf8)
