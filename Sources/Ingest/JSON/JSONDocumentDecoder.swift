@@ -22,7 +22,7 @@ public enum JSONDocumentDecoder {
     static func decodeDocument(_ bytes: UnsafeRawBufferPointer, bomLength: Int = 0, origin: DocumentOrigin,
                                diagnostics: some DiagnosticSink) -> SteamDocument? {
         var reader = JSONPullReader(bytes: UnsafeRawBufferPointer(rebasing: bytes[bomLength...]))
-        let pending = PendingDiagnostics()
+        let pending = JSONPendingDiagnostics()
         defer { pending.flush(to: diagnostics) }
         var decoder = SteamJSONBodyDecoder(origin: origin, diagnostics: pending)
         do throws(JSONError) {
@@ -41,7 +41,7 @@ public enum JSONDocumentDecoder {
     /// its origin.
     static func checked<Sink: DiagnosticSink>(_ document: SteamDocument, ownerOffset: Int?, reader: inout JSONPullReader,
                                               fields: JSONFieldReader<Sink>) -> SteamDocument? {
-        if let expected = fields.origin.owner, let carried = document.carriedOwner, carried != expected {
+        if let expected = fields.origin.owner, let carried = JSONDocumentChecks.carriedOwner(of: document), carried != expected {
             fields.error("document.ownerMismatch",
                          "the document is about \(carried) but its context says \(expected): document skipped",
                          &reader, offset: ownerOffset ?? 0)

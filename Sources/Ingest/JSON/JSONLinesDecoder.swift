@@ -22,7 +22,7 @@ import PlayerModel
 ///   `document.ownerMismatch` (line skipped). A known method name in `source` that does not match the detected
 ///   kind is a `document.kindMismatch` warning.
 /// - A line without `body` that has any of `favorite_appids`, `max_distance_km`, `anywhere`, `languages`,
-///   `availability` is a preferences line (see `PreferencesFields`); it needs a valid `steamid`.
+///   `availability` is a preferences line (see `JSONPreferencesFields`); it needs a valid `steamid`.
 /// - Anything else is `json.unknownKind`.
 public enum JSONLinesDecoder {
     /// Decodes a chunk of whole lines. `firstLine` is the 1-based line number of the chunk's first line in
@@ -31,7 +31,7 @@ public enum JSONLinesDecoder {
                               diagnostics: some DiagnosticSink, emit: (IngestedDocument) -> Void) {
         guard let base = chunk.baseAddress else { return }
         let count = chunk.count
-        let pending = PendingDiagnostics()
+        let pending = JSONPendingDiagnostics()
         var lineStart = 0
         var lineNumber = firstLine
         while lineStart < count {
@@ -66,7 +66,7 @@ public enum JSONLinesDecoder {
 
     /// Decodes one non-blank line. Its diagnostics wait in `pending` and reach `diagnostics` only when the
     /// line is well-formed JSON; a broken line gets its grammar error alone.
-    static func decodeLine(_ line: UnsafeRawBufferPointer, lineNumber: Int, origin: DocumentOrigin, pending: PendingDiagnostics,
+    static func decodeLine(_ line: UnsafeRawBufferPointer, lineNumber: Int, origin: DocumentOrigin, pending: JSONPendingDiagnostics,
                            diagnostics: some DiagnosticSink, emit: (IngestedDocument) -> Void) {
         var lineOrigin = origin
         lineOrigin.line = lineNumber
@@ -76,7 +76,7 @@ public enum JSONLinesDecoder {
         do throws(JSONError) {
             let first = try reader.next()
             guard first == .objectBegin else {
-                fields.error("json.unknownKind", "a bundle line must be a JSON object, found \(JSONFieldReader<PendingDiagnostics>.describe(first))", &reader)
+                fields.error("json.unknownKind", "a bundle line must be a JSON object, found \(JSONFieldReader<JSONPendingDiagnostics>.describe(first))", &reader)
                 try reader.skipRest(of: first)
                 _ = try reader.next()
                 return
@@ -90,7 +90,7 @@ public enum JSONLinesDecoder {
             var sawBody = false
             var body: SteamDocument?
             var bodyOwnerOffset: Int?
-            var preferences = PreferencesFields()
+            var preferences = JSONPreferencesFields()
             while try reader.nextKey() {
                 if reader.keyEquals("body") {
                     sawBody = true
@@ -140,9 +140,10 @@ public enum JSONLinesDecoder {
                 guard let document = JSONDocumentDecoder.checked(body, ownerOffset: bodyOwnerOffset, reader: &reader, fields: ownerFields) else {
                     return
                 }
-                if let source, SteamDocument.knownWebAPIMethodNames.contains(source), !document.webAPIMethodNames.contains(source) {
+                if let source, !JSONDocumentChecks.source(source, fits: document) {
                     fields.warning("document.kindMismatch",
-                                   "source says \(source) but the body is \(document.webAPIMethodNames.first ?? "another kind")", &reader, offset: 0)
+                                   "source says \(source) but the body is \(JSONDocumentChecks.methodName(of: document) ?? "another kind")",
+                                   &reader, offset: 0)
                 }
                 emit(IngestedDocument(origin: documentOrigin, content: document))
                 return
