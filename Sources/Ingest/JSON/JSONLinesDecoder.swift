@@ -11,7 +11,8 @@ import PlayerModel
 /// (`{"steamid":…,"source":…,"fetched_at":…,"appid":…,"body":{…}}`) or one flat preferences object per line.
 ///
 /// Line rules:
-/// - A blank (whitespace-only) line is skipped; a trailing CR is part of the line ending.
+/// - A blank (whitespace-only) line is skipped; a trailing CR is part of the line ending; a byte-order mark
+///   at the start of the file is skipped.
 /// - A line that is not one JSON object is reported once with its line number (`json.syntax`,
 ///   `json.truncated`, `json.encoding`, `json.tooDeep`, `json.unknownKind`) and skipped; the other lines still
 ///   count. Other findings on a line whose JSON is broken are dropped with it.
@@ -32,7 +33,9 @@ public enum JSONLinesDecoder {
         guard let base = chunk.baseAddress else { return }
         let count = chunk.count
         let pending = JSONPendingDiagnostics()
-        var lineStart = 0
+        // A UTF-8 byte-order mark is tolerated at the start of the file.
+        let startsWithBOM = firstLine == 1 && count >= 3 && chunk[0] == 0xEF && chunk[1] == 0xBB && chunk[2] == 0xBF
+        var lineStart = startsWithBOM ? 3 : 0
         var lineNumber = firstLine
         while lineStart < count {
             let remaining = count - lineStart

@@ -180,6 +180,14 @@ private typealias F = JSONTestFixtures
         #expect(result.documents.map(\.origin.line) == [3])
     }
 
+    @Test func byteOrderMarkOnlyAtTheStartOfTheFile() {
+        let line = Array(#"{"body":{"response":{"player_level":7}}}"#.utf8)
+        let bytes = [0xEF, 0xBB, 0xBF] + line + [0x0A, 0xEF, 0xBB, 0xBF] + line
+        let result = F.decodeLines(bytes, file: "x.jsonl")
+        #expect(F.codesAndLines(result.diagnostics) == ["json.syntax@2"])
+        #expect(result.documents.map(\.origin.line) == [1])
+    }
+
     @Test func emptyChunk() {
         let result = F.decodeLines([], file: "x.jsonl")
         #expect(result.documents.isEmpty)
