@@ -39,10 +39,9 @@ public struct JSONPullReader {
     @usableFromInline var numberMagnitude: UInt64 = 0
     var state = State.value
     @usableFromInline var stack = ContainerStack()
-    /// Line cache for `line(ofOffset:)`: a known line start at or before the last query.
+    /// Line cache for `line(ofOffset:)`: the line of `cachedOffset`.
     var cachedOffset = 0
     var cachedLine = 1
-    var cachedLineStart = 0
 
     /// A reader over `bytes`. An empty buffer reads as truncated.
     public init(bytes: UnsafeRawBufferPointer) {
@@ -425,23 +424,18 @@ public struct JSONPullReader {
         return (line, offset - lineStart + 1)
     }
 
-    /// Like `lineAndColumn(ofOffset:)`, but resumes from the previous query when reading forward, so
-    /// reporting many positions in document order costs one pass.
+    /// The 1-based line of `offset`, counted from the previous query (forward or backward), so reporting
+    /// many positions near each other costs about one pass over the input.
     public mutating func line(ofOffset offset: Int) -> Int {
-        let end = min(offset, count)
-        if end < cachedOffset {
-            cachedOffset = 0
-            cachedLine = 1
-            cachedLineStart = 0
-        }
-        var index = cachedOffset
-        while index < end {
-            if base[index] == 0x0A {
-                cachedLine += 1
-                cachedLineStart = index + 1
-            }
+        let end = max(0, min(offset, count))
+        var index = min(end, cachedOffset)
+        let stop = max(end, cachedOffset)
+        var newlines = 0
+        while index < stop {
+            if base[index] == 0x0A { newlines += 1 }
             index += 1
         }
+        cachedLine += end >= cachedOffset ? newlines : -newlines
         cachedOffset = end
         return cachedLine
     }

@@ -312,6 +312,10 @@ private func number<T>(_ text: String, _ read: (inout JSONPullReader) throws -> 
             #expect(reader.line(ofOffset: 3) == 2)
             #expect(reader.line(ofOffset: 7) == 3)
             #expect(reader.line(ofOffset: 2) == 2)
+            #expect(reader.line(ofOffset: 1) == 1)
+            #expect(reader.line(ofOffset: 10) == 4)
+            #expect(reader.line(ofOffset: 0) == 1)
+            #expect(reader.line(ofOffset: 6) == 3)
             #expect(reader.lineAndColumn(ofOffset: 8) == (3, 3))
         }
     }

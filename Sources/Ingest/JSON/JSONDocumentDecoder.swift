@@ -17,18 +17,22 @@ public enum JSONDocumentDecoder {
     }
 
     /// Decodes one whole JSON text; `nil` when it was reported and dropped. Locations are lines of `bytes`
-    /// unless `origin.line` is set (a bundle line).
+    /// unless `origin.line` is set (a bundle line). A file that is not well-formed JSON is reported by its
+    /// grammar error alone.
     static func decodeDocument(_ bytes: UnsafeRawBufferPointer, bomLength: Int = 0, origin: DocumentOrigin,
                                diagnostics: some DiagnosticSink) -> SteamDocument? {
         var reader = JSONPullReader(bytes: UnsafeRawBufferPointer(rebasing: bytes[bomLength...]))
-        var decoder = SteamJSONBodyDecoder(origin: origin, diagnostics: diagnostics)
+        let pending = JSONPendingDiagnostics()
+        defer { pending.flush(to: diagnostics) }
+        var decoder = SteamJSONBodyDecoder(origin: origin, diagnostics: pending)
         do throws(JSONError) {
             let document = try decoder.decode(&reader)
             guard try reader.next() == .endOfDocument else { return nil }
             guard let document else { return nil }
             return checked(document, ownerOffset: decoder.ownerOffset, reader: &reader, fields: decoder.fields)
         } catch {
-            diagnostics.emit(Self.diagnostic(for: error, origin: origin))
+            pending.discard()
+            pending.emit(Self.diagnostic(for: error, origin: origin))
             return nil
         }
     }
@@ -37,7 +41,7 @@ public enum JSONDocumentDecoder {
     /// its origin.
     static func checked<Sink: DiagnosticSink>(_ document: SteamDocument, ownerOffset: Int?, reader: inout JSONPullReader,
                                               fields: JSONFieldReader<Sink>) -> SteamDocument? {
-        if let expected = fields.origin.owner, let carried = document.carriedOwner, carried != expected {
+        if let expected = fields.origin.owner, let carried = JSONDocumentChecks.carriedOwner(of: document), carried != expected {
             fields.error("document.ownerMismatch",
                          "the document is about \(carried) but its context says \(expected): document skipped",
                          &reader, offset: ownerOffset ?? 0)

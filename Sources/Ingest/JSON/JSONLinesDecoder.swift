@@ -11,9 +11,11 @@ import PlayerModel
 /// (`{"steamid":…,"source":…,"fetched_at":…,"appid":…,"body":{…}}`) or one flat preferences object per line.
 ///
 /// Line rules:
-/// - A blank (whitespace-only) line is skipped; a trailing CR is part of the line ending.
+/// - A blank (whitespace-only) line is skipped; a trailing CR is part of the line ending; a byte-order mark
+///   at the start of the file is skipped.
 /// - A line that is not one JSON object is reported once with its line number (`json.syntax`,
-///   `json.truncated`, `json.encoding`, `json.unknownKind`) and skipped; the other lines still count.
+///   `json.truncated`, `json.encoding`, `json.tooDeep`, `json.unknownKind`) and skipped; the other lines still
+///   count. Other findings on a line whose JSON is broken are dropped with it.
 /// - A line with a `body` key is an envelope: `steamid`, `source`, `fetched_at` (text) and `appid` are optional
 ///   and go to the document's origin (owner, declaredKind, fetchedAt, appID, line); the kind is detected from
 ///   `body`. An invalid `steamid` or `appid` skips the line (`steamid.invalid`, `appid.invalid`). An envelope
@@ -21,7 +23,7 @@ import PlayerModel
 ///   `document.ownerMismatch` (line skipped). A known method name in `source` that does not match the detected
 ///   kind is a `document.kindMismatch` warning.
 /// - A line without `body` that has any of `favorite_appids`, `max_distance_km`, `anywhere`, `languages`,
-///   `availability` is a preferences line (see `PreferencesFields`); it needs a valid `steamid`.
+///   `availability` is a preferences line (see `JSONPreferencesFields`); it needs a valid `steamid`.
 /// - Anything else is `json.unknownKind`.
 public enum JSONLinesDecoder {
     /// Decodes a chunk of whole lines. `firstLine` is the 1-based line number of the chunk's first line in
@@ -30,7 +32,10 @@ public enum JSONLinesDecoder {
                               diagnostics: some DiagnosticSink, emit: (IngestedDocument) -> Void) {
         guard let base = chunk.baseAddress else { return }
         let count = chunk.count
-        var lineStart = 0
+        let pending = JSONPendingDiagnostics()
+        // A UTF-8 byte-order mark is tolerated at the start of the file.
+        let startsWithBOM = firstLine == 1 && count >= 3 && chunk[0] == 0xEF && chunk[1] == 0xBB && chunk[2] == 0xBF
+        var lineStart = startsWithBOM ? 3 : 0
         var lineNumber = firstLine
         while lineStart < count {
             let remaining = count - lineStart
@@ -44,7 +49,7 @@ public enum JSONLinesDecoder {
             if end > lineStart, chunk[end - 1] == 0x0D { end -= 1 }
             if !isBlank(chunk, from: lineStart, to: end) {
                 decodeLine(UnsafeRawBufferPointer(rebasing: chunk[lineStart..<end]), lineNumber: lineNumber, origin: origin,
-                           diagnostics: diagnostics, emit: emit)
+                           pending: pending, diagnostics: diagnostics, emit: emit)
             }
             lineStart = lineEnd + 1
             lineNumber += 1
@@ -62,17 +67,19 @@ public enum JSONLinesDecoder {
         return true
     }
 
-    /// Decodes one non-blank line.
-    static func decodeLine<Sink: DiagnosticSink>(_ line: UnsafeRawBufferPointer, lineNumber: Int, origin: DocumentOrigin,
-                                                 diagnostics: Sink, emit: (IngestedDocument) -> Void) {
+    /// Decodes one non-blank line. Its diagnostics wait in `pending` and reach `diagnostics` only when the
+    /// line is well-formed JSON; a broken line gets its grammar error alone.
+    static func decodeLine(_ line: UnsafeRawBufferPointer, lineNumber: Int, origin: DocumentOrigin, pending: JSONPendingDiagnostics,
+                           diagnostics: some DiagnosticSink, emit: (IngestedDocument) -> Void) {
         var lineOrigin = origin
         lineOrigin.line = lineNumber
         var reader = JSONPullReader(bytes: line)
-        let fields = JSONFieldReader(origin: lineOrigin, diagnostics: diagnostics)
+        let fields = JSONFieldReader(origin: lineOrigin, diagnostics: pending)
+        defer { pending.flush(to: diagnostics) }
         do throws(JSONError) {
             let first = try reader.next()
             guard first == .objectBegin else {
-                fields.error("json.unknownKind", "a bundle line must be a JSON object, found \(JSONFieldReader<Sink>.describe(first))", &reader)
+                fields.error("json.unknownKind", "a bundle line must be a JSON object, found \(JSONFieldReader<JSONPendingDiagnostics>.describe(first))", &reader)
                 try reader.skipRest(of: first)
                 _ = try reader.next()
                 return
@@ -86,11 +93,11 @@ public enum JSONLinesDecoder {
             var sawBody = false
             var body: SteamDocument?
             var bodyOwnerOffset: Int?
-            var preferences = PreferencesFields()
+            var preferences = JSONPreferencesFields()
             while try reader.nextKey() {
                 if reader.keyEquals("body") {
                     sawBody = true
-                    var bodyDecoder = SteamJSONBodyDecoder(origin: lineOrigin, diagnostics: diagnostics)
+                    var bodyDecoder = SteamJSONBodyDecoder(origin: lineOrigin, diagnostics: pending)
                     body = try bodyDecoder.decode(&reader)
                     bodyOwnerOffset = bodyDecoder.ownerOffset
                 } else if reader.keyEquals("steamid") {
@@ -132,13 +139,14 @@ public enum JSONLinesDecoder {
                 documentOrigin.fetchedAt = fetchedAt ?? origin.fetchedAt
                 documentOrigin.appID = appID ?? origin.appID
                 documentOrigin.declaredKind = source ?? origin.declaredKind
-                let ownerFields = JSONFieldReader(origin: documentOrigin, diagnostics: diagnostics)
+                let ownerFields = JSONFieldReader(origin: documentOrigin, diagnostics: pending)
                 guard let document = JSONDocumentDecoder.checked(body, ownerOffset: bodyOwnerOffset, reader: &reader, fields: ownerFields) else {
                     return
                 }
-                if let source, SteamDocument.knownWebAPIMethodNames.contains(source), !document.webAPIMethodNames.contains(source) {
+                if let source, !JSONDocumentChecks.source(source, fits: document) {
                     fields.warning("document.kindMismatch",
-                                   "source says \(source) but the body is \(document.webAPIMethodNames.first ?? "another kind")", &reader, offset: 0)
+                                   "source says \(source) but the body is \(JSONDocumentChecks.methodName(of: document) ?? "another kind")",
+                                   &reader, offset: 0)
                 }
                 emit(IngestedDocument(origin: documentOrigin, content: document))
                 return
@@ -160,7 +168,8 @@ public enum JSONLinesDecoder {
             }
             fields.error("json.unknownKind", "the line is neither a bundle envelope (no body) nor a preferences line", &reader, offset: 0)
         } catch {
-            diagnostics.emit(JSONDocumentDecoder.diagnostic(for: error, origin: lineOrigin))
+            pending.discard()
+            pending.emit(JSONDocumentDecoder.diagnostic(for: error, origin: lineOrigin))
         }
     }
 

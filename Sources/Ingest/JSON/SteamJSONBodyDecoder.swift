@@ -28,7 +28,7 @@ struct SteamJSONBodyDecoder<Sink: DiagnosticSink> {
         }
         var document: SteamDocument?
         var wrappers = 0
-        var player = PlayerSummaryFields()
+        var player = JSONPlayerSummaryFields()
         while try reader.nextKey() {
             if reader.keyEquals("response") {
                 wrappers += 1
@@ -150,7 +150,7 @@ struct SteamJSONBodyDecoder<Sink: DiagnosticSink> {
                 continue
             }
             let entryOffset = reader.tokenOffset
-            var player = PlayerSummaryFields()
+            var player = JSONPlayerSummaryFields()
             while try reader.nextKey() {
                 if try !player.consume(&reader, fields) { try reader.skipValue() }
             }

@@ -61,6 +61,17 @@ private typealias F = JSONTestFixtures
         #expect(result.documents.map(\.origin.line) == [1])
     }
 
+    @Test func aBrokenLineIsReportedByItsGrammarErrorAlone() {
+        let text = """
+        {"body":{"friendslist":{"friends":[{"steamid":"12345"}]}}} x
+        {"body":{"friendslist":{"friends":[{"steamid":"12345"}]}}}
+        """
+        let result = F.decodeLines(Array(text.utf8), file: "x.jsonl")
+        #expect(F.codesAndLines(result.diagnostics) == ["json.syntax@1", "steamid.invalid@2"])
+        #expect(result.diagnostics.first?.location?.column == 60)
+        #expect(result.documents.map(\.origin.line) == [2])
+    }
+
     @Test func invalidUTF8OnALine() {
         let bytes = Array(#"{"body":{"response":{"player_level":3}}}"#.utf8) + [0x0A]
             + Array(#"{"body":{"game":{"gameName":"#.utf8) + [0x22, 0xC3, 0x28, 0x22] + Array("}}}\n".utf8)
@@ -167,6 +178,14 @@ private typealias F = JSONTestFixtures
         let result = F.decodeLines(bytes, file: "x.jsonl")
         #expect(result.diagnostics.isEmpty)
         #expect(result.documents.map(\.origin.line) == [3])
+    }
+
+    @Test func byteOrderMarkOnlyAtTheStartOfTheFile() {
+        let line = Array(#"{"body":{"response":{"player_level":7}}}"#.utf8)
+        let bytes = [0xEF, 0xBB, 0xBF] + line + [0x0A, 0xEF, 0xBB, 0xBF] + line
+        let result = F.decodeLines(bytes, file: "x.jsonl")
+        #expect(F.codesAndLines(result.diagnostics) == ["json.syntax@2"])
+        #expect(result.documents.map(\.origin.line) == [1])
     }
 
     @Test func emptyChunk() {

@@ -9,7 +9,7 @@ import PlayerModel
 /// `languages` strings; `availability.time_zone` a string; each `availability.windows[]` entry needs `day`
 /// (`mon`…`sun`), `start_hour` (0…23) and `end_hour` (1…24), integers (`end ≤ start` wraps past midnight);
 /// `updated_at` a string. `null` means absent.
-struct PreferencesFields {
+struct JSONPreferencesFields {
     var favoriteAppIDs: [UInt32] = []
     var maxDistanceKm: Double?
     var anywhere: Bool?

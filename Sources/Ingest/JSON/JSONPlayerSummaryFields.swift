@@ -4,7 +4,7 @@ import PlayerModel
 
 /// The fields of one GetPlayerSummaries player object, collected key by key (keys come in any order).
 /// Used for `response.players[]` entries and for a bare player object at the top level.
-struct PlayerSummaryFields {
+struct JSONPlayerSummaryFields {
     var steamID: SteamID64?
     /// A `steamid` key was present (valid or not).
     var sawSteamID = false
