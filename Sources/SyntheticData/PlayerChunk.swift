@@ -135,13 +135,15 @@ struct PlayerChunk: Sendable {
     }
 
     /// Availability patterns: (days 0 = Monday …, start hour, end hour); end ≤ start wraps past midnight.
+    /// Availability patterns: (days 0 = Monday …, start hour, end hour); end ≤ start wraps past midnight.
+    /// No two patterns overlap, so any combination gives disjoint windows.
     static let availabilityPatterns: [([Int], Int, Int)] = [
         ([0, 1, 2, 3, 4], 18, 23),
-        ([5, 6], 12, 20),
-        ([4, 5], 22, 2),
+        ([5, 6], 12, 17),
+        ([4, 5], 23, 3),
         ([0, 1, 2, 3, 4], 12, 14),
-        ([5, 6], 10, 24),
-        ([1, 3], 19, 22),
+        ([6], 17, 22),
+        ([1, 3], 7, 9),
     ]
 
     static func preferences(for steamID: SteamID64, city: SyntheticCity?, showsLocation: Bool,

@@ -45,8 +45,8 @@ public struct SyntheticPopulationConfig: Sendable, Hashable {
     /// Account id of the first player; ids then rise by 1…7 per player, so steamids are sorted by player index.
     public var firstAccountID: UInt32
 
-    public init(players: Int = 1_000, seed: UInt64 = 1, catalogueSize: Int = 5_000, zipfExponent: Double = 1.0,
-                zipfOffset: Double = 3.0, meanPlayedGames: Double = 25, playedGamesSigma: Double = 0.8,
+    public init(players: Int = 1_000, seed: UInt64 = 1, catalogueSize: Int = 5_000, zipfExponent: Double = 1.1,
+                zipfOffset: Double = 2.0, meanPlayedGames: Double = 25, playedGamesSigma: Double = 0.8,
                 meanUnplayedGames: Double = 6, playtimeLogMu: Double = 6.0, playtimeLogSigma: Double = 1.8,
                 shareRecentlyPlayed: Double = 0.08, cities: [SyntheticCity] = SyntheticCity.defaults,
                 shareWithoutLocation: Double = 0.15, sharePrivateProfile: Double = 0.08,
@@ -54,7 +54,7 @@ public struct SyntheticPopulationConfig: Sendable, Hashable {
                 shareWithPreferences: Double = 0.85, capChoicesKm: [Double] = [25, 50, 100, 150, 250, 500],
                 capWeights: [Double] = [0.05, 0.3, 0.3, 0.15, 0.15, 0.05], shareAnywhere: Double = 0.1,
                 shareWithAvailability: Double = 0.6, shareVACBanned: Double = 0.02,
-                referenceTime: Int64 = 1_736_935_200, firstAccountID: UInt32 = 40_000_000) {
+                referenceTime: Int64 = 1_736_935_200, firstAccountID: UInt32 = 1_500_000_000) {
         self.players = players
         self.seed = seed
         self.catalogueSize = catalogueSize
