@@ -62,6 +62,26 @@ public struct SyntheticCatalogue: Sendable {
 
     public var count: Int { entries.count }
 
+    /// App ids by catalogue index (popularity rank).
+    public var appIDs: [UInt32] { entries.map(\.appID) }
+
+    /// A name lookup by app id (nil for apps outside the catalogue), cheap enough for per-row use.
+    var nameByAppID: @Sendable (UInt32) -> String? {
+        let entries = self.entries
+        let headCount = Self.realHead.count
+        var head: [UInt32: String] = [:]
+        for entry in entries.prefix(headCount) { head[entry.appID] = entry.name }
+        let frozen = head
+        return { appID in
+            if appID > Self.syntheticAppIDBase {
+                let n = Int(appID - Self.syntheticAppIDBase)
+                let index = headCount + n / 10 - 1
+                return n % 10 == 0 && index < entries.count ? entries[index].name : nil
+            }
+            return frozen[appID]
+        }
+    }
+
     /// The catalogue index of popularity rank drawn for `unit` ∈ [0, 1).
     @inline(__always) func index(forUnit unit: Double) -> Int {
         var low = 0, high = cumulative.count - 1

@@ -5,7 +5,7 @@ import Synchronization
 /// Draws friendships, mostly between players of the same city. A pair is kept when at least one side's
 /// friend list is visible (otherwise no document could show it).
 enum SyntheticFriendships {
-    static func generate(players: [Player], trueCity: [Int16], friendsKnown: [Bool], timeCreated: [Int64],
+    static func generate(players: [Player], trueCity: [Int16], timeCreated: [Int64],
                          cityCount: Int, config: SyntheticPopulationConfig) -> [Friendship] {
         let count = players.count
         guard count > 1 else { return [] }
@@ -44,7 +44,7 @@ enum SyntheticFriendships {
         for pair in pairs where pair != previous {
             previous = pair
             let a = Int(pair >> 32), b = Int(pair & 0xFFFF_FFFF)
-            guard friendsKnown[a] || friendsKnown[b] else { continue }
+            guard players[a].friendsKnown || players[b].friendsKnown else { continue }
             var rng = SplitMix(seed: config.seed, index: pair, stream: 3)
             var since: Int64? = nil
             // About one in eight dates is unknown (`friend_since` 0, very old friendships).

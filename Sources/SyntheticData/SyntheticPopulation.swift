@@ -1,59 +1,102 @@
+import Dispatch
 import Foundation
 import PlayerModel
 import Synchronization
 
-/// Generates a canonical, seeded synthetic `PlayerDataset`.
+/// Generates a seeded synthetic population.
 ///
 /// Every player draws from its own random stream (seed, player index), so the output does not depend on
-/// how players are split across threads. Players are generated in fixed-size chunks on all cores; games
-/// are kept as 16-byte records until the final assembly, so memory stays close to the size of the result.
+/// how players are split across threads. Players are generated in fixed-size chunks on all cores.
 public enum SyntheticPopulation {
-    /// Players per unit of parallel work (fixed, so chunking never changes results).
+    /// Players per unit of parallel work.
     static let chunkSize = 4_096
 
+    /// The canonical dataset (sorted like `sortCanonically()`). At a million players prefer
+    /// `generateCompact(_:)`: `PlayerGame` rows cost 80 bytes each.
     public static func generate(_ config: SyntheticPopulationConfig) -> PlayerDataset {
-        let catalogue = SyntheticCatalogue(size: config.catalogueSize, zipfExponent: config.zipfExponent,
-                                           zipfOffset: config.zipfOffset)
+        generateCompact(config).playerDataset()
+    }
+
+    /// The population with libraries as flat columns.
+    public static func generateCompact(_ config: SyntheticPopulationConfig) -> CompactSyntheticPopulation {
+        let context = SyntheticPopulationContext(config)
         let count = max(0, config.players)
         let chunkCount = (count + chunkSize - 1) / chunkSize
-        let drafts = Mutex<[PlayerChunk?]>(Array(repeating: nil, count: chunkCount))
-        DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
-            let range = (chunk * chunkSize)..<min(count, (chunk + 1) * chunkSize)
-            let result = PlayerChunk.generate(range, config: config, catalogue: catalogue)
-            drafts.withLock { $0[chunk] = result }
-        }
-        let chunks = drafts.withLock { slots in slots.map { $0! } }
-
-        var dataset = PlayerDataset()
-        dataset.players.reserveCapacity(count)
-        var gameTotal = 0
-        for chunk in chunks { gameTotal += chunk.games.count }
-        dataset.games.reserveCapacity(gameTotal)
+        let results = Mutex<[PlayerChunk?]>(Array(repeating: nil, count: chunkCount))
         var trueCity: [Int16] = []
-        trueCity.reserveCapacity(count)
-        var friendsKnown: [Bool] = []
-        friendsKnown.reserveCapacity(count)
         var created: [Int64] = []
-        created.reserveCapacity(count)
-        for chunk in chunks {
-            dataset.players.append(contentsOf: chunk.players)
-            dataset.preferences.append(contentsOf: chunk.preferences)
-            trueCity.append(contentsOf: chunk.trueCity)
-            created.append(contentsOf: chunk.timeCreated)
-            for player in chunk.players { friendsKnown.append(player.friendsKnown) }
-            for game in chunk.games {
-                let entry = catalogue.entries[Int(game.catalogueIndex)]
-                let owner = chunk.players[Int(game.playerOffset)].steamID
-                dataset.games.append(PlayerGame(
-                    steamID: owner, appID: entry.appID, name: entry.name, minutesTotal: Int(game.minutes),
-                    minutes2Weeks: game.minutes2Weeks > 0 ? Int(game.minutes2Weeks) : nil,
-                    lastPlayed: game.lastPlayed > 0 ? Int64(game.lastPlayed) : nil))
+        let players = [Player](unsafeUninitializedCapacity: count) { playerBuffer, playersDone in
+            trueCity = [Int16](unsafeUninitializedCapacity: count) { cityBuffer, citiesDone in
+                created = [Int64](unsafeUninitializedCapacity: count) { createdBuffer, createdDone in
+                    let p = UnsafeSlots(base: playerBuffer.baseAddress)
+                    let c = UnsafeSlots(base: cityBuffer.baseAddress)
+                    let t = UnsafeSlots(base: createdBuffer.baseAddress)
+                    DispatchQueue.concurrentPerform(iterations: chunkCount) { chunk in
+                        let range = (chunk * chunkSize)..<min(count, (chunk + 1) * chunkSize)
+                        let result = PlayerChunk.generate(range, context: context, players: p, trueCity: c, created: t)
+                        results.withLock { $0[chunk] = result }
+                    }
+                    createdDone = count
+                }
+                citiesDone = count
+            }
+            playersDone = count
+        }
+        let chunks = results.withLock { slots in slots.map { $0! } }
+
+        // Assemble the library columns: offsets first, then each chunk copies its rows in parallel.
+        var start = [Int](repeating: 0, count: count + 1)
+        var chunkRowStart = [Int](repeating: 0, count: chunkCount + 1)
+        var row = 0
+        for (c, chunk) in chunks.enumerated() {
+            chunkRowStart[c] = row
+            for (k, n) in chunk.gameCounts.enumerated() {
+                start[c * chunkSize + k] = row
+                row += Int(n)
             }
         }
-        dataset.friendships = SyntheticFriendships.generate(
-            players: dataset.players, trueCity: trueCity, friendsKnown: friendsKnown, timeCreated: created,
-            cityCount: config.cities.count, config: config)
-        return dataset
+        chunkRowStart[chunkCount] = row
+        start[count] = row
+        let rows = row
+        let rowStarts = chunkRowStart
+        let appIDs = context.appIDs
+        var minutes: [Int32] = [], recent: [Int32] = [], last: [UInt32] = []
+        let apps = [UInt32](unsafeUninitializedCapacity: rows) { appBuffer, appsDone in
+            minutes = [Int32](unsafeUninitializedCapacity: rows) { minuteBuffer, minutesDone in
+                recent = [Int32](unsafeUninitializedCapacity: rows) { recentBuffer, recentDone in
+                    last = [UInt32](unsafeUninitializedCapacity: rows) { lastBuffer, lastDone in
+                        let a = UnsafeSlots(base: appBuffer.baseAddress)
+                        let m = UnsafeSlots(base: minuteBuffer.baseAddress)
+                        let r = UnsafeSlots(base: recentBuffer.baseAddress)
+                        let l = UnsafeSlots(base: lastBuffer.baseAddress)
+                        DispatchQueue.concurrentPerform(iterations: chunkCount) { c in
+                            var at = rowStarts[c]
+                            for game in chunks[c].games {
+                                (a.base! + at).initialize(to: appIDs[Int(game.catalogueIndex)])
+                                (m.base! + at).initialize(to: game.minutes)
+                                (r.base! + at).initialize(to: game.minutes2Weeks)
+                                (l.base! + at).initialize(to: game.lastPlayed)
+                                at += 1
+                            }
+                        }
+                        lastDone = rows
+                    }
+                    recentDone = rows
+                }
+                minutesDone = rows
+            }
+            appsDone = rows
+        }
+        var preferences: [PlayerPreferences] = []
+        preferences.reserveCapacity(chunks.reduce(0) { $0 + $1.preferences.count })
+        for chunk in chunks { preferences.append(contentsOf: chunk.preferences) }
+        let friendships = SyntheticFriendships.generate(players: players, trueCity: trueCity, timeCreated: created,
+                                                        cityCount: config.cities.count, config: config)
+        return CompactSyntheticPopulation(
+            players: players,
+            libraries: SyntheticLibraries(start: start, appIDs: apps, minutes: minutes, minutes2Weeks: recent,
+                                          lastPlayed: last),
+            friendships: friendships, preferences: preferences, catalogue: context.catalogue)
     }
 
     /// The SteamID64 of player `index`: account ids rise by 1…4 per player, so ids sort like indices.

@@ -16,7 +16,7 @@ struct GenerateCommand: ParsableCommand {
     var seed: UInt64 = 1
 
     @Option(help: "Output directory; replaced atomically.")
-    var out: String
+    var out: String?
 
     @Flag(help: "Write bundles (profiles.xml, *.jsonl envelopes) instead of per-player files.")
     var bundles = false
@@ -24,14 +24,29 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "Also place the shared real Steam fixtures from this directory into the layout.")
     var steamFixtures: String?
 
+    @Flag(help: "Generate in memory only and print counts, time and peak RSS; write nothing.")
+    var dryRun = false
+
     func validate() throws {
         guard players >= 0 else { throw ValidationError("--players must be at least 0") }
+        guard dryRun || out != nil else { throw ValidationError("--out is required (unless --dry-run)") }
     }
 
     func run() throws {
         let options = SyntheticDatasetWriter.Options(players: players, seed: seed, bundles: bundles,
                                                      steamFixturesDirectory: steamFixtures)
-        let summary = try SyntheticDatasetWriter.write(options, to: out)
+        if dryRun {
+            let start = ContinuousClock.now
+            let summary = SyntheticDatasetWriter.dryRun(options)
+            let elapsed = ContinuousClock.now - start
+            print("""
+                players \(summary.players), library rows \(summary.games), friendships \(summary.friendships), \
+                preferences \(summary.preferences); generated in \(elapsed), \
+                peak RSS \(IngestBenchmark.peakRSSBytes() >> 20) MB
+                """)
+            return
+        }
+        let summary = try SyntheticDatasetWriter.write(options, to: out ?? ".")
         print("""
             players \(summary.players), library rows \(summary.games), friendships \(summary.friendships), \
             preferences \(summary.preferences), decisions \(summary.decisions); \

@@ -37,6 +37,17 @@ public enum SyntheticDatasetWriter {
         public var bytes = 0
     }
 
+    /// Generates the population in memory only (no files) and counts it: for sizing and scale checks.
+    public static func dryRun(_ options: Options) -> Summary {
+        let dataset = SyntheticPopulation.generate(options.populationConfig)
+        var summary = Summary()
+        summary.players = dataset.players.count
+        summary.games = dataset.games.count
+        summary.friendships = dataset.friendships.count
+        summary.preferences = dataset.preferences.count
+        return summary
+    }
+
     /// Generates and writes the dataset to `directory`, replacing whatever is there.
     @discardableResult
     public static func write(_ options: Options, to directory: String) throws -> Summary {
