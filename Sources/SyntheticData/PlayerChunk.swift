@@ -5,9 +5,8 @@ import PlayerModel
 /// are written straight into the population's preallocated columns; libraries and preferences, whose
 /// sizes vary, come back as small per-chunk arrays.
 struct PlayerChunk: Sendable {
-    /// A library row before assembly: 16 bytes.
+    /// A library row before assembly: 16 bytes (the owner follows from `gameCounts`).
     struct CompactGame: Sendable {
-        var playerOffset: UInt32
         var catalogueIndex: UInt32
         var minutes: Int32
         var minutes2Weeks: Int32
@@ -110,7 +109,7 @@ struct PlayerChunk: Sendable {
                 }
                 library.sort { $0.appID < $1.appID }
                 for game in library {
-                    chunk.games.append(CompactGame(playerOffset: offset, catalogueIndex: game.index,
+                    chunk.games.append(CompactGame(catalogueIndex: game.index,
                                                    minutes: game.minutes, minutes2Weeks: game.twoWeeks,
                                                    lastPlayed: game.lastPlayed))
                 }

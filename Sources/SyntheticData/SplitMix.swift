@@ -5,6 +5,8 @@ import PipelineCore
 /// every player's draws are independent of the order or thread in which players are generated.
 struct SplitMix {
     var generator: SeededGenerator
+    /// The second value of the last Box–Muller pair, if unused.
+    var spareNormal: Double?
 
     init(seed: UInt64, index: UInt64, stream: UInt64) {
         generator = SeededGenerator(seed: Self.mix(seed ^ Self.mix(index &+ 0x5851_F42D_4C95_7F2D &* (stream &+ 1))))
@@ -30,11 +32,18 @@ struct SplitMix {
 
     @inline(__always) mutating func chance(_ probability: Double) -> Bool { unit() < probability }
 
-    /// Standard normal (Box–Muller, one value per call).
+    /// Standard normal (Box–Muller; each pair of uniforms gives two values).
     mutating func normal() -> Double {
+        if let spare = spareNormal {
+            spareNormal = nil
+            return spare
+        }
         let u1 = max(unit(), 1e-300)
         let u2 = unit()
-        return (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2)
+        let radius = (-2 * log(u1)).squareRoot()
+        let angle = 2 * Double.pi * u2
+        spareNormal = radius * sin(angle)
+        return radius * cos(angle)
     }
 
     /// Geometric count on 0, 1, 2, … with the given mean.

@@ -42,15 +42,15 @@ public enum SyntheticPopulation {
             }
             playersDone = count
         }
-        let chunks = results.withLock { slots in slots.map { $0! } }
+        let gameCounts = results.withLock { slots in slots.map { $0!.gameCounts } }
 
         // Assemble the library columns: offsets first, then each chunk copies its rows in parallel.
         var start = [Int](repeating: 0, count: count + 1)
         var chunkRowStart = [Int](repeating: 0, count: chunkCount + 1)
         var row = 0
-        for (c, chunk) in chunks.enumerated() {
+        for (c, counts) in gameCounts.enumerated() {
             chunkRowStart[c] = row
-            for (k, n) in chunk.gameCounts.enumerated() {
+            for (k, n) in counts.enumerated() {
                 start[c * chunkSize + k] = row
                 row += Int(n)
             }
@@ -71,7 +71,12 @@ public enum SyntheticPopulation {
                         let l = UnsafeSlots(base: lastBuffer.baseAddress)
                         DispatchQueue.concurrentPerform(iterations: chunkCount) { c in
                             var at = rowStarts[c]
-                            for game in chunks[c].games {
+                            // Take the chunk's rows out, so each is freed as soon as it is copied.
+                            let games = results.withLock { slots in
+                                defer { slots[c]!.games = [] }
+                                return slots[c]!.games
+                            }
+                            for game in games {
                                 (a.base! + at).initialize(to: appIDs[Int(game.catalogueIndex)])
                                 (m.base! + at).initialize(to: game.minutes)
                                 (r.base! + at).initialize(to: game.minutes2Weeks)
@@ -87,9 +92,7 @@ public enum SyntheticPopulation {
             }
             appsDone = rows
         }
-        var preferences: [PlayerPreferences] = []
-        preferences.reserveCapacity(chunks.reduce(0) { $0 + $1.preferences.count })
-        for chunk in chunks { preferences.append(contentsOf: chunk.preferences) }
+        let preferences = results.withLock { slots in slots.flatMap { $0!.preferences } }
         let friendships = SyntheticFriendships.generate(players: players, trueCity: trueCity, timeCreated: created,
                                                         cityCount: config.cities.count, config: config)
         return CompactSyntheticPopulation(

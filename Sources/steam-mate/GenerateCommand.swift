@@ -27,6 +27,9 @@ struct GenerateCommand: ParsableCommand {
     @Flag(help: "Generate in memory only and print counts, time and peak RSS; write nothing.")
     var dryRun = false
 
+    @Flag(help: "With --dry-run: also expand to the canonical PlayerDataset (80-byte game rows).")
+    var expand = false
+
     func validate() throws {
         guard players >= 0 else { throw ValidationError("--players must be at least 0") }
         guard dryRun || out != nil else { throw ValidationError("--out is required (unless --dry-run)") }
@@ -37,7 +40,7 @@ struct GenerateCommand: ParsableCommand {
                                                      steamFixturesDirectory: steamFixtures)
         if dryRun {
             let start = ContinuousClock.now
-            let summary = SyntheticDatasetWriter.dryRun(options)
+            let summary = SyntheticDatasetWriter.dryRun(options, expand: expand)
             let elapsed = ContinuousClock.now - start
             print("""
                 players \(summary.players), library rows \(summary.games), friendships \(summary.friendships), \

@@ -38,13 +38,16 @@ public enum SyntheticDatasetWriter {
     }
 
     /// Generates the population in memory only (no files) and counts it: for sizing and scale checks.
-    public static func dryRun(_ options: Options) -> Summary {
-        let dataset = SyntheticPopulation.generate(options.populationConfig)
+    /// - Parameter expand: also expand to a `PlayerDataset` (80-byte game rows) instead of stopping at the
+    ///   columnar form.
+    public static func dryRun(_ options: Options, expand: Bool = false) -> Summary {
+        let population = SyntheticPopulation.generateCompact(options.populationConfig)
         var summary = Summary()
-        summary.players = dataset.players.count
-        summary.games = dataset.games.count
-        summary.friendships = dataset.friendships.count
-        summary.preferences = dataset.preferences.count
+        summary.players = population.players.count
+        summary.games = population.libraries.rowCount
+        summary.friendships = population.friendships.count
+        summary.preferences = population.preferences.count
+        if expand { summary.games = population.playerDataset().games.count }
         return summary
     }
 
