@@ -62,7 +62,7 @@ public enum SyntheticDatasetWriter {
         if fm.fileExists(atPath: staging.path) { try fm.removeItem(at: staging) }
         try fm.createDirectory(at: staging, withIntermediateDirectories: true)
         do {
-            let summary = try writeContents(options, into: staging.path)
+            let summary = try writeContents(options, into: staging.path, displayedOut: directory)
             try publish(staging, as: target)
             return summary
         } catch {
@@ -87,7 +87,8 @@ public enum SyntheticDatasetWriter {
     }
 
     /// Writes every file of the dataset under `root` (which must exist).
-    public static func writeContents(_ options: Options, into root: String) throws -> Summary {
+    /// - Parameter displayedOut: the `--out` argument as given, echoed in the README when it is relative.
+    public static func writeContents(_ options: Options, into root: String, displayedOut: String? = nil) throws -> Summary {
         let config = options.populationConfig
         let documents = SyntheticDocumentSet(config: config)
         let dataset = documents.dataset
@@ -153,16 +154,23 @@ public enum SyntheticDatasetWriter {
             summary.files += placed.files
             summary.bytes += placed.bytes
         }
-        try file("README.md") { try $0.write(readme(options, summary: summary)) }
+        try file("README.md") { try $0.write(readme(options, summary: summary, out: displayedOut)) }
         return summary
     }
 
     /// The dataset's README: says the data is synthetic and how to regenerate it.
-    static func readme(_ options: Options, summary: Summary) -> String {
+    static func readme(_ options: Options, summary: Summary, out: String?) -> String {
+        /// Relative paths are echoed; absolute ones would make the output machine-specific.
+        func shown(_ path: String?, _ placeholder: String) -> String {
+            guard let path, !path.hasPrefix("/"), !path.isEmpty else { return placeholder }
+            return path
+        }
         var command = "steam-mate generate --players \(options.players) --seed \(options.seed)"
         if options.bundles { command += " --bundles" }
-        if options.steamFixturesDirectory != nil { command += " --steam-fixtures <fixtures/steam>" }
-        command += " --out <this directory>"
+        if let fixtures = options.steamFixturesDirectory {
+            command += " --steam-fixtures " + shown(fixtures, "<the shared fixtures/steam folder>")
+        }
+        command += " --out " + shown(out, "<this directory>")
         var text = """
         # Synthetic Steam Mate dataset
 
