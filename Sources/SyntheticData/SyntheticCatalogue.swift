@@ -12,8 +12,11 @@ public struct SyntheticCatalogue: Sendable {
     }
 
     public let entries: [Entry]
-    /// Cumulative popularity, normalised to end at 1, for inverse-CDF sampling.
-    let cumulative: [Double]
+    /// Popularity of each entry, normalised to sum to 1.
+    public let popularity: [Double]
+    /// Walker/Vose alias table: O(1) sampling of the popularity distribution.
+    let aliasThreshold: [Double]
+    let alias: [Int32]
 
     /// Real apps in rough popularity order (ids and names as on the Steam store).
     public static let realHead: [(UInt32, String)] = [
@@ -49,15 +52,32 @@ public struct SyntheticCatalogue: Sendable {
             entries.append(Entry(appID: Self.syntheticAppIDBase + UInt32(10 * n), name: "Synthetic Game \(n)", isReal: false))
             n += 1
         }
-        var cumulative: [Double] = []
-        cumulative.reserveCapacity(size)
-        var sum = 0.0
-        for rank in 0..<size {
-            sum += 1.0 / pow(Double(rank + 1) + zipfOffset, zipfExponent)
-            cumulative.append(sum)
-        }
+        let weights = (0..<size).map { 1.0 / pow(Double($0 + 1) + zipfOffset, zipfExponent) }
+        let sum = weights.reduce(0, +)
         self.entries = entries
-        self.cumulative = cumulative.map { $0 / sum }
+        self.popularity = weights.map { $0 / sum }
+        (aliasThreshold, alias) = Self.aliasTable(popularity)
+    }
+
+    /// Vose's alias method; small and large work lists are processed in index order, so the table is
+    /// the same on every machine.
+    static func aliasTable(_ probabilities: [Double]) -> ([Double], [Int32]) {
+        let n = probabilities.count
+        var scaled = probabilities.map { $0 * Double(n) }
+        var threshold = [Double](repeating: 1, count: n)
+        var alias = (0..<n).map { Int32($0) }
+        var small: [Int] = [], large: [Int] = []
+        for i in 0..<n { if scaled[i] < 1 { small.append(i) } else { large.append(i) } }
+        while let s = small.popLast(), let l = large.last {
+            threshold[s] = scaled[s]
+            alias[s] = Int32(l)
+            scaled[l] -= 1 - scaled[s]
+            if scaled[l] < 1 {
+                large.removeLast()
+                small.append(l)
+            }
+        }
+        return (threshold, alias)
     }
 
     public var count: Int { entries.count }
@@ -82,14 +102,11 @@ public struct SyntheticCatalogue: Sendable {
         }
     }
 
-    /// The catalogue index of popularity rank drawn for `unit` ∈ [0, 1).
+    /// The catalogue index drawn (with probability `popularity[i]`) for `unit` ∈ [0, 1).
     @inline(__always) func index(forUnit unit: Double) -> Int {
-        var low = 0, high = cumulative.count - 1
-        while low < high {
-            let mid = (low + high) >> 1
-            if cumulative[mid] > unit { high = mid } else { low = mid + 1 }
-        }
-        return low
+        let scaled = unit * Double(aliasThreshold.count)
+        let column = min(Int(scaled), aliasThreshold.count - 1)
+        return scaled - Double(column) < aliasThreshold[column] ? column : Int(alias[column])
     }
 
     /// The catalogue index of an app id, if it is in the catalogue.
