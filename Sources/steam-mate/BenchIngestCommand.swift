@@ -46,18 +46,22 @@ struct BenchIngestCommand: ParsableCommand {
         ]
         for m in report.measurements {
             let name = m.name.padding(toLength: 34, withPad: " ", startingAt: 0)
-            var line = "  " + name + String(format: " %8.1f MB/s  %7.3f s", m.megabytesPerSecond, m.seconds)
+            var line = "  " + name + String(format: " %8.1f MB/s %8.1f MB/CPU-s  %7.3f s", m.megabytesPerSecond,
+                                                    m.megabytesPerCPUSecond, m.seconds)
             if !m.name.contains("raw read") { line += "  items \(m.items), records \(m.records), errors \(m.errors)" }
             lines.append(line)
             if let first = m.firstError { lines.append("    first error: \(first)") }
         }
         func ratio(_ a: String, _ b: String) -> String {
-            guard let x = report.measurement(a), let y = report.measurement(b), y.megabytesPerSecond > 0 else { return "n/a" }
-            return String(format: "%.2f", x.megabytesPerSecond / y.megabytesPerSecond)
+            guard let x = report.measurement(a), let y = report.measurement(b), y.megabytesPerSecond > 0,
+                  y.megabytesPerCPUSecond > 0 else { return "n/a" }
+            return String(format: "%.2f (wall)  %.2f (CPU)", x.megabytesPerSecond / y.megabytesPerSecond,
+                          x.megabytesPerCPUSecond / y.megabytesPerCPUSecond)
         }
-        lines.append("  ratio XML decoder / raw read:            \(ratio(IngestBenchmark.xmlDecoderPass, IngestBenchmark.xmlRawPass))")
-        lines.append("  ratio JSONL decoder / JSONSerialization: \(ratio(IngestBenchmark.jsonDecoderPass, IngestBenchmark.jsonSerializationPass))")
-        lines.append("  ratio JSONL decoder / raw read:          \(ratio(IngestBenchmark.jsonDecoderPass, IngestBenchmark.jsonRawPass))")
+        lines.append("  speed-up XML decoder vs XMLParser:          \(ratio(IngestBenchmark.xmlDecoderPass, IngestBenchmark.xmlParserPass))")
+        lines.append("  speed-up JSONL decoder vs JSONSerialization: \(ratio(IngestBenchmark.jsonDecoderPass, IngestBenchmark.jsonSerializationPass))")
+        lines.append("  share of I/O ceiling, XML decoder:          \(ratio(IngestBenchmark.xmlDecoderPass, IngestBenchmark.xmlRawPass))")
+        lines.append("  share of I/O ceiling, JSONL decoder:        \(ratio(IngestBenchmark.jsonDecoderPass, IngestBenchmark.jsonRawPass))")
         if let x = report.measurement(IngestBenchmark.xmlDecoderPass), x.records != report.xmlProfilesWritten {
             lines.append("  WARNING: XML decoder produced \(x.records) profiles, \(report.xmlProfilesWritten) written")
         }

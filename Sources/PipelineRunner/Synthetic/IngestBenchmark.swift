@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Ingest
 import PipelineCore
 import PlayerModel
@@ -32,6 +35,8 @@ public enum IngestBenchmark {
         public var name: String
         public var bytes: Int
         public var seconds: Double
+        /// User + system CPU time of the process during the pass (robust when other processes share the cores).
+        public var cpuSeconds: Double = 0
         /// Documents (or lines) the pass produced.
         public var items: Int
         /// Records inside them (profiles, library rows), where the pass counts them.
@@ -40,6 +45,7 @@ public enum IngestBenchmark {
         public var firstError: String?
 
         public var megabytesPerSecond: Double { seconds > 0 ? Double(bytes) / 1_048_576 / seconds : 0 }
+        public var megabytesPerCPUSecond: Double { cpuSeconds > 0 ? Double(bytes) / 1_048_576 / cpuSeconds : 0 }
     }
 
     public struct Report: Sendable {
@@ -59,6 +65,7 @@ public enum IngestBenchmark {
 
     public static let xmlDecoderPass = "XMLDocumentDecoder.decodeFile"
     public static let xmlRawPass = "XML raw read (I/O ceiling)"
+    public static let xmlParserPass = "Foundation XMLParser (SAX)"
     public static let jsonDecoderPass = "JSONLinesDecoder.decode"
     public static let jsonSerializationPass = "JSONSerialization per line"
     public static let jsonRawPass = "JSONL raw read (I/O ceiling)"
@@ -86,12 +93,13 @@ public enum IngestBenchmark {
             path: jsonPath, targetBytes: Int(options.jsonMegabytes * 1_048_576), seed: options.seed)
         report.peakRSSAfterGeneration = peakRSSBytes()
 
-        report.measurements.append(try rawRead(path: xmlPath, name: xmlRawPass, chunkBytes: options.chunkBytes))
-        report.measurements.append(decodeXML(path: xmlPath))
+        report.measurements.append(try timed { try rawRead(path: xmlPath, name: xmlRawPass, chunkBytes: options.chunkBytes) })
+        report.measurements.append(timed { decodeXML(path: xmlPath) })
         report.peakRSSAfterXML = peakRSSBytes()
-        report.measurements.append(try rawRead(path: jsonPath, name: jsonRawPass, chunkBytes: options.chunkBytes))
-        report.measurements.append(try decodeJSONLines(path: jsonPath, chunkBytes: options.chunkBytes))
-        report.measurements.append(try serializationBaseline(path: jsonPath, chunkBytes: options.chunkBytes))
+        report.measurements.append(try timed { try parserBaseline(path: xmlPath) })
+        report.measurements.append(try timed { try rawRead(path: jsonPath, name: jsonRawPass, chunkBytes: options.chunkBytes) })
+        report.measurements.append(try timed { try decodeJSONLines(path: jsonPath, chunkBytes: options.chunkBytes) })
+        report.measurements.append(try timed { try serializationBaseline(path: jsonPath, chunkBytes: options.chunkBytes) })
         report.peakRSSAfterJSON = peakRSSBytes()
         return report
     }
@@ -142,6 +150,44 @@ public enum IngestBenchmark {
     }
 
     // MARK: - Passes
+
+    /// Runs a pass and adds the process CPU time it took.
+    static func timed(_ pass: () throws -> Measurement) rethrows -> Measurement {
+        let before = cpuSeconds()
+        var measurement = try pass()
+        measurement.cpuSeconds = cpuSeconds() - before
+        return measurement
+    }
+
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) * 1e-6 }
+        return seconds(usage.ru_utime) + seconds(usage.ru_stime)
+    }
+
+    /// Counts `<profile>` elements and gathers element text with Foundation's SAX `XMLParser`: the XML baseline.
+    static func parserBaseline(path: String) throws -> Measurement {
+        final class Counter: NSObject, XMLParserDelegate {
+            var profiles = 0, elements = 0, textBytes = 0
+            func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+                        qualifiedName: String?, attributes: [String: String] = [:]) {
+                elements += 1
+                if name == "profile" { profiles += 1 }
+            }
+            func parser(_ parser: XMLParser, foundCharacters string: String) { textBytes += string.utf8.count }
+            func parser(_ parser: XMLParser, foundCDATA block: Data) { textBytes += block.count }
+        }
+        let start = ContinuousClock.now
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let parser = XMLParser(data: data)
+        let counter = Counter()
+        parser.delegate = counter
+        let ok = parser.parse()
+        return Measurement(name: xmlParserPass, bytes: data.count, seconds: seconds(since: start), items: counter.elements,
+                           records: counter.profiles, errors: ok ? 0 : 1,
+                           firstError: ok ? nil : parser.parserError.map { "\($0)" })
+    }
 
     static func seconds(since start: ContinuousClock.Instant) -> Double {
         let d = ContinuousClock.now - start

@@ -14,9 +14,12 @@ import Testing
         #expect(report.jsonBytes == jsonSize && jsonSize >= 262_144 && jsonSize < 262_144 + 65_536)
         #expect(report.xmlProfilesWritten > 50)
         let names = report.measurements.map(\.name)
-        #expect(names == [IngestBenchmark.xmlRawPass, IngestBenchmark.xmlDecoderPass, IngestBenchmark.jsonRawPass,
+        #expect(names == [IngestBenchmark.xmlRawPass, IngestBenchmark.xmlDecoderPass, IngestBenchmark.xmlParserPass,
+                          IngestBenchmark.jsonRawPass,
                           IngestBenchmark.jsonDecoderPass, IngestBenchmark.jsonSerializationPass])
         #expect(report.measurement(IngestBenchmark.xmlRawPass)?.bytes == xmlSize)
+        let parser = try #require(report.measurement(IngestBenchmark.xmlParserPass))
+        #expect(parser.errors == 0 && parser.records == report.xmlProfilesWritten)
         #expect(report.measurement(IngestBenchmark.jsonDecoderPass)?.bytes == jsonSize)
         let baseline = try #require(report.measurement(IngestBenchmark.jsonSerializationPass))
         #expect(baseline.items == report.jsonLinesWritten && baseline.errors == 0)
