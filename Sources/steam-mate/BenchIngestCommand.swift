@@ -68,7 +68,7 @@ struct BenchIngestCommand: ParsableCommand {
         if let j = report.measurement(IngestBenchmark.jsonDecoderPass), j.records != report.jsonGamesWritten {
             lines.append("  WARNING: JSONL decoder produced \(j.records) library rows, \(report.jsonGamesWritten) written")
         }
-        lines.append("  peak RSS: after generation \(mb(report.peakRSSAfterGeneration)), after XML \(mb(report.peakRSSAfterXML)), after JSONL \(mb(report.peakRSSAfterJSON))")
+        lines.append("  peak RSS: after generation \(mb(report.peakRSSAfterGeneration)), after XML decoder \(mb(report.peakRSSAfterXML)), after JSONL decoder \(mb(report.peakRSSAfterJSON)), after baselines \(mb(report.peakRSSAfterBaselines))")
         return lines.joined(separator: "\n")
     }
 }

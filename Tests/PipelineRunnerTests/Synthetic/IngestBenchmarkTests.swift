@@ -14,9 +14,9 @@ import Testing
         #expect(report.jsonBytes == jsonSize && jsonSize >= 262_144 && jsonSize < 262_144 + 65_536)
         #expect(report.xmlProfilesWritten > 50)
         let names = report.measurements.map(\.name)
-        #expect(names == [IngestBenchmark.xmlRawPass, IngestBenchmark.xmlDecoderPass, IngestBenchmark.xmlParserPass,
-                          IngestBenchmark.jsonRawPass,
-                          IngestBenchmark.jsonDecoderPass, IngestBenchmark.jsonSerializationPass])
+        #expect(names == [IngestBenchmark.xmlRawPass, IngestBenchmark.xmlDecoderPass, IngestBenchmark.jsonRawPass,
+                          IngestBenchmark.jsonDecoderPass, IngestBenchmark.xmlParserPass,
+                          IngestBenchmark.jsonSerializationPass])
         #expect(report.measurement(IngestBenchmark.xmlRawPass)?.bytes == xmlSize)
         let parser = try #require(report.measurement(IngestBenchmark.xmlParserPass))
         #expect(parser.errors == 0 && parser.records == report.xmlProfilesWritten)
@@ -24,7 +24,8 @@ import Testing
         let baseline = try #require(report.measurement(IngestBenchmark.jsonSerializationPass))
         #expect(baseline.items == report.jsonLinesWritten && baseline.errors == 0)
         #expect(baseline.records == report.jsonGamesWritten)
-        #expect(report.peakRSSAfterJSON >= report.peakRSSAfterGeneration && report.peakRSSAfterGeneration > 0)
+        #expect(report.peakRSSAfterBaselines >= report.peakRSSAfterJSON && report.peakRSSAfterJSON >= report.peakRSSAfterGeneration)
+        #expect(report.peakRSSAfterGeneration > 0)
     }
 
     @Test func lineChunksSplitAtNewlinesAndNumberLines() throws {
