@@ -1,0 +1,134 @@
+import Geo
+
+/// One worker's scratch state: a region index, an accumulator and a heap, reused across blocks.
+final class BlockScorer {
+    let p: PreparedPopulation
+    let pool: RegionIndex
+    let region: RegionIndex
+    let output: ListBuffer
+    var heap: TopKHeap
+    var accumulator: UnsafeMutablePointer<UInt32>
+    var accumulatorCapacity: Int
+    var touched: [Int32] = []
+    var counters = PairingCounters()
+
+    init(population: PreparedPopulation, pool: RegionIndex, capacity: Int, output: ListBuffer) {
+        p = population
+        self.pool = pool
+        self.output = output
+        region = RegionIndex(games: population.appIDs.count)
+        heap = TopKHeap(capacity: capacity)
+        accumulatorCapacity = max(1024, pool.members.count)
+        accumulator = .allocate(capacity: accumulatorCapacity)
+        accumulator.initialize(repeating: 0, count: accumulatorCapacity)
+    }
+
+    deinit { accumulator.deallocate() }
+
+    private func ensureAccumulator(_ n: Int) {
+        guard n > accumulatorCapacity else { return }
+        accumulator.deallocate()
+        accumulatorCapacity = max(n, accumulatorCapacity * 2)
+        accumulator = .allocate(capacity: accumulatorCapacity)
+        accumulator.initialize(repeating: 0, count: accumulatorCapacity)
+    }
+
+    func scoreBlock(members: [Int32], region regionMembers: [Int32]) {
+        counters.blocks += 1
+        if !regionMembers.isEmpty {
+            counters.regionPostingsBuilt += region.build(members: regionMembers, population: p)
+            ensureAccumulator(regionMembers.count)
+        }
+        for m in members {
+            let u = Int(m)
+            heap.removeAll()
+            if !regionMembers.isEmpty && p.searchRadiusKm(u) >= 0 {
+                scatter(u, index: region)
+                drainGeo(u)
+            }
+            if p.anywhere[u] {
+                scatter(u, index: pool)
+                drainPool(u)
+            }
+            output.write(u, heap.sorted())
+        }
+    }
+
+    func scoreUnlocated(members: [Int32]) {
+        counters.blocks += 1
+        for m in members {
+            let u = Int(m)
+            heap.removeAll()
+            scatter(u, index: pool)
+            drainPool(u)
+            output.write(u, heap.sorted())
+        }
+    }
+
+    /// acc[local] += x(u,g)·x(v,g) over u's games; records first touches.
+    private func scatter(_ u: Int, index: RegionIndex) {
+        let acc = accumulator
+        let postings = index.postings
+        var scanned = 0
+        p.vectorStart.withUnsafeBufferPointer { vs in
+            p.vectorGame.withUnsafeBufferPointer { vg in
+                p.vectorWeight.withUnsafeBufferPointer { vw in
+                    for i in vs[u]..<vs[u + 1] {
+                        let (first, count) = index.range(of: Int(vg[i]))
+                        if count == 0 { continue }
+                        let wu = vw[i]
+                        scanned += count
+                        for j in first..<(first + count) {
+                            let posting = postings[j]
+                            let l = Int(posting.local)
+                            let old = acc[l]
+                            if old == 0 { touched.append(Int32(l)) }
+                            acc[l] = old &+ wu &* posting.weight
+                        }
+                    }
+                }
+            }
+        }
+        counters.postingsScanned += scanned
+        counters.candidatesTouched += touched.count
+    }
+
+    private func drainGeo(_ u: Int) {
+        let acc = accumulator
+        let members = region.members
+        let radius = p.searchRadiusKm(u)
+        let preCos = UnitVector.cosine(ofKm: radius) - 1e-12
+        let ux = p.unitX[u], uy = p.unitY[u], uz = p.unitZ[u]
+        let uAnywhere = p.anywhere[u]
+        for l in touched {
+            let dot = acc[Int(l)]
+            acc[Int(l)] = 0
+            let v = Int(members[Int(l)])
+            if v == u || (uAnywhere && p.anywhere[v]) { continue }
+            if !heap.admits(upperBound: ScoreModel.gameTerm(dot) * UInt64(ScoreModel.fitScale)) { continue }
+            if ux * p.unitX[v] + uy * p.unitY[v] + uz * p.unitZ[v] < preCos { continue }
+            let (admitted, distance) = p.geoAdmits(u, v)
+            guard admitted else { continue }
+            counters.candidatesEvaluated += 1
+            if let c = p.evaluate(u, v, dot: dot, distanceKm: distance) { heap.push(c) }
+        }
+        touched.removeAll(keepingCapacity: true)
+    }
+
+    private func drainPool(_ u: Int) {
+        let acc = accumulator
+        let members = pool.members
+        for l in touched {
+            let dot = acc[Int(l)]
+            acc[Int(l)] = 0
+            let v = Int(members[Int(l)])
+            if v == u { continue }
+            if !heap.admits(upperBound: ScoreModel.gameTerm(dot) * UInt64(ScoreModel.fitScale)) { continue }
+            let (admitted, distance) = p.geoAdmits(u, v)
+            guard admitted else { continue }
+            counters.candidatesEvaluated += 1
+            if let c = p.evaluate(u, v, dot: dot, distanceKm: distance) { heap.push(c) }
+        }
+        touched.removeAll(keepingCapacity: true)
+    }
+}
