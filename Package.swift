@@ -32,7 +32,7 @@ let package = Package(
         .target(name: "Normalize", dependencies: ["PipelineCore", "PlayerModel", "Ingest", "Geo"]),
         .target(name: "Pairing", dependencies: ["PipelineCore", "PlayerModel", "Geo", "JSONPullReader"]),
         .target(name: "Trade", dependencies: ["PipelineCore", "PlayerModel", "Geo", "JSONPullReader"]),
-        .target(name: "SyntheticData", dependencies: ["PlayerModel", "Geo"]),
+        .target(name: "SyntheticData", dependencies: ["PipelineCore", "PlayerModel", "Geo"]),
         .target(name: "Emit", dependencies: ["PipelineCore", "PlayerModel", "Pairing", "Trade"]),
         .target(
             name: "PipelineRunner",
