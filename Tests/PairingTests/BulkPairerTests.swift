@@ -1,0 +1,30 @@
+import Testing
+import PlayerModel
+import SyntheticData
+@testable import Pairing
+
+@Suite struct BulkPairerTests {
+    static func population(players: Int, seed: UInt64, config: PairingConfig = PairingConfig(k: 10)) -> PreparedPopulation {
+        let dataset = SyntheticPopulation.generate(SyntheticPopulationConfig(players: players, seed: seed))
+        return PreparedPopulation(dataset: dataset, exclusions: TestData.exclusions(from: dataset), config: config)
+    }
+
+    @Test(arguments: [(600, UInt64(1)), (1_500, UInt64(7))])
+    func indexedEqualsBruteForce(players: Int, seed: UInt64) throws {
+        let p = Self.population(players: players, seed: seed)
+        let (bulk, counters) = BulkPairer.pair(p, threads: 1)
+        let oracle = BruteForcePairer.pair(p)
+        #expect(bulk == oracle)
+        #expect(counters.postingsScanned > 0)
+        let nonEmpty = (0..<p.count).filter { !bulk.list($0).isEmpty }.count
+        #expect(nonEmpty > players / 3)
+    }
+
+    @Test func threadCountDoesNotChangeOutput() {
+        let p = Self.population(players: 2_000, seed: 3)
+        let (one, c1) = BulkPairer.pair(p, threads: 1)
+        let (four, c4) = BulkPairer.pair(p, threads: 4)
+        #expect(one == four)
+        #expect(c1 == c4)
+    }
+}
