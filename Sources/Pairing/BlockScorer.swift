@@ -11,6 +11,8 @@ final class BlockScorer {
     var accumulatorCapacity: Int
     var touched: [Int32] = []
     var counters = PairingCounters()
+    /// Whether the current player met a geo-admitted candidate sharing a game.
+    var sawAdmitted = false
 
     init(population: PreparedPopulation, pool: RegionIndex, capacity: Int, output: ListBuffer) {
         p = population
@@ -42,7 +44,9 @@ final class BlockScorer {
         for m in members {
             let u = Int(m)
             heap.removeAll()
-            if !regionMembers.isEmpty && p.searchRadiusKm(u) >= 0 {
+            sawAdmitted = false
+            let searchesRegion = !regionMembers.isEmpty && p.searchRadiusKm(u) >= 0
+            if searchesRegion {
                 scatter(u, index: region)
                 drainGeo(u)
             }
@@ -51,6 +55,10 @@ final class BlockScorer {
                 drainPool(u)
             }
             output.write(u, heap.sorted())
+            if heap.items.isEmpty {
+                output.reasons[u] = sawAdmitted ? .allExcluded : anyoneInRange(u, region: searchesRegion ? regionMembers : [])
+                    ? .noSharedGames : .noOneInRange
+            }
         }
     }
 
@@ -59,10 +67,23 @@ final class BlockScorer {
         for m in members {
             let u = Int(m)
             heap.removeAll()
+            sawAdmitted = false
             scatter(u, index: pool)
             drainPool(u)
             output.write(u, heap.sorted())
+            if heap.items.isEmpty {
+                output.reasons[u] = sawAdmitted ? .allExcluded : anyoneInRange(u, region: []) ? .noSharedGames : .noOneInRange
+            }
         }
+    }
+
+    /// Only for players left with nothing: is any player with a vector admitted by geography?
+    private func anyoneInRange(_ u: Int, region: [Int32]) -> Bool {
+        for m in region where Int(m) != u && !(p.anywhere[u] && p.anywhere[Int(m)]) {
+            if p.geoAdmits(u, Int(m)).admitted { return true }
+        }
+        if p.anywhere[u] { return pool.members.contains { Int($0) != u } }
+        return false
     }
 
     /// acc[local] += x(u,g)·x(v,g) over u's games; records first touches.
@@ -109,6 +130,7 @@ final class BlockScorer {
             if ux * p.unitX[v] + uy * p.unitY[v] + uz * p.unitZ[v] < preCos { continue }
             let (admitted, distance) = p.geoAdmits(u, v)
             guard admitted else { continue }
+            sawAdmitted = true
             counters.candidatesEvaluated += 1
             if let c = p.evaluate(u, v, dot: dot, distanceKm: distance) { heap.push(c) }
         }
@@ -126,6 +148,7 @@ final class BlockScorer {
             if !heap.admits(upperBound: ScoreModel.gameTerm(dot) * UInt64(ScoreModel.fitScale)) { continue }
             let (admitted, distance) = p.geoAdmits(u, v)
             guard admitted else { continue }
+            sawAdmitted = true
             counters.candidatesEvaluated += 1
             if let c = p.evaluate(u, v, dot: dot, distanceKm: distance) { heap.push(c) }
         }

@@ -14,7 +14,7 @@ import Synchronization
 /// ordered by (score desc, steamid asc). Blocks run in parallel; each player is written by exactly one block
 /// and its list depends only on its candidate set, so any thread count gives the same bytes.
 public enum BulkPairer {
-    public static func pair(_ p: PreparedPopulation, threads: Int? = nil) -> (PairingLists, PairingCounters) {
+    public static func pair(_ p: PreparedPopulation, threads: Int? = nil) -> BulkPairingResult {
         let capacity = p.config.candidatesPerPlayer
         let n = p.count
         let output = ListBuffer(players: n, capacity: capacity)
@@ -90,7 +90,10 @@ public enum BulkPairer {
         }
         var counters = totals.withLock { $0 }
         counters.regionPostingsBuilt += poolPostings
-        return (output.lists(), counters)
+        var reasons = [UnpairedReason?](UnsafeBufferPointer(start: output.reasons, count: n))
+        for u in 0..<n where !p.hasVector(u) { reasons[u] = .noGames }
+        for u in 0..<n where p.hasVector(u) && !p.located[u] && !p.anywhere[u] { reasons[u] = .noLocation }
+        return BulkPairingResult(lists: output.lists(), counters: counters, emptyReasons: reasons)
     }
 
     static func lowerBound(_ a: [UInt64], _ x: UInt64) -> Int {
@@ -115,6 +118,7 @@ final class ListBuffer: @unchecked Sendable {
     let players: Int
     let counts: UnsafeMutablePointer<Int32>
     let entries: UnsafeMutablePointer<PairCandidate>
+    let reasons: UnsafeMutablePointer<UnpairedReason?>
 
     init(players: Int, capacity: Int) {
         self.players = players
@@ -123,11 +127,14 @@ final class ListBuffer: @unchecked Sendable {
         counts.initialize(repeating: 0, count: max(1, players))
         entries = .allocate(capacity: max(1, players * capacity))
         entries.initialize(repeating: PairCandidate(score: 0, other: -1, dot: 0), count: max(1, players * capacity))
+        reasons = .allocate(capacity: max(1, players))
+        reasons.initialize(repeating: nil, count: max(1, players))
     }
 
     deinit {
         counts.deallocate()
         entries.deallocate()
+        reasons.deallocate()
     }
 
     func write(_ u: Int, _ list: [PairCandidate]) {

@@ -12,7 +12,8 @@ import SyntheticData
     @Test(arguments: [(600, UInt64(1)), (1_500, UInt64(7))])
     func indexedEqualsBruteForce(players: Int, seed: UInt64) throws {
         let p = Self.population(players: players, seed: seed)
-        let (bulk, counters) = BulkPairer.pair(p, threads: 1)
+        let result = BulkPairer.pair(p, threads: 1)
+        let bulk = result.lists, counters = result.counters
         let oracle = BruteForcePairer.pair(p)
         #expect(bulk == oracle)
         #expect(counters.postingsScanned > 0)
@@ -22,8 +23,10 @@ import SyntheticData
 
     @Test func threadCountDoesNotChangeOutput() {
         let p = Self.population(players: 2_000, seed: 3)
-        let (one, c1) = BulkPairer.pair(p, threads: 1)
-        let (four, c4) = BulkPairer.pair(p, threads: 4)
+        let r1 = BulkPairer.pair(p, threads: 1)
+        let one = r1.lists, c1 = r1.counters
+        let r4 = BulkPairer.pair(p, threads: 4)
+        let four = r4.lists, c4 = r4.counters
         #expect(one == four)
         #expect(c1 == c4)
     }
