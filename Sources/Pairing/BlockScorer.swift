@@ -10,6 +10,10 @@ final class BlockScorer {
     var accumulator: UnsafeMutablePointer<UInt32>
     var accumulatorCapacity: Int
     var touched: [Int32] = []
+    /// u's weights by dense game index (zero elsewhere), for exact dots in the pruned traversal.
+    let dense: UnsafeMutablePointer<UInt32>
+    var order: [(weight: UInt32, game: UInt32)] = []
+    var suffixSquares: [UInt64] = []
     var counters = PairingCounters()
     /// Whether the current player met a geo-admitted candidate sharing a game.
     var sawAdmitted = false
@@ -23,9 +27,14 @@ final class BlockScorer {
         accumulatorCapacity = max(1024, pool.members.count)
         accumulator = .allocate(capacity: accumulatorCapacity)
         accumulator.initialize(repeating: 0, count: accumulatorCapacity)
+        dense = .allocate(capacity: max(1, population.appIDs.count))
+        dense.initialize(repeating: 0, count: max(1, population.appIDs.count))
     }
 
-    deinit { accumulator.deallocate() }
+    deinit {
+        accumulator.deallocate()
+        dense.deallocate()
+    }
 
     private func ensureAccumulator(_ n: Int) {
         guard n > accumulatorCapacity else { return }
@@ -47,13 +56,14 @@ final class BlockScorer {
             sawAdmitted = false
             let searchesRegion = !regionMembers.isEmpty && p.searchRadiusKm(u) >= 0
             if searchesRegion {
-                scatter(u, index: region)
-                drainGeo(u)
+                if regionMembers.count >= p.config.pruneFromRegionSize {
+                    pruned(u, index: region, geo: true)
+                } else {
+                    scatter(u, index: region)
+                    drainGeo(u)
+                }
             }
-            if p.anywhere[u] {
-                scatter(u, index: pool)
-                drainPool(u)
-            }
+            if p.anywhere[u] { queryPool(u) }
             output.write(u, heap.sorted())
             if heap.items.isEmpty {
                 output.reasons[u] = sawAdmitted ? .allExcluded : anyoneInRange(u, region: searchesRegion ? regionMembers : [])
@@ -68,13 +78,86 @@ final class BlockScorer {
             let u = Int(m)
             heap.removeAll()
             sawAdmitted = false
-            scatter(u, index: pool)
-            drainPool(u)
+            queryPool(u)
             output.write(u, heap.sorted())
             if heap.items.isEmpty {
                 output.reasons[u] = sawAdmitted ? .allExcluded : anyoneInRange(u, region: []) ? .noSharedGames : .noOneInRange
             }
         }
+    }
+
+    private func queryPool(_ u: Int) {
+        if pool.members.count >= p.config.pruneFromRegionSize {
+            pruned(u, index: pool, geo: false)
+        } else {
+            scatter(u, index: pool)
+            drainPool(u)
+        }
+    }
+
+    /// Exact pruned traversal: u's games heaviest first; every newly met candidate gets its exact dot from a
+    /// dense lookup of u's weights and is evaluated at once. Before each game, if the heap is full and even a
+    /// candidate sharing only the remaining games (dot ≤ ‖x_u[i:]‖·max‖x_v‖) cannot reach the k-th score,
+    /// admission stops: every unseen candidate's score is strictly below the heap's worst.
+    private func pruned(_ u: Int, index: RegionIndex, geo: Bool) {
+        let range = p.vectorRange(u)
+        order.removeAll(keepingCapacity: true)
+        for i in range {
+            dense[Int(p.vectorGame[i])] = p.vectorWeight[i]
+            order.append((p.vectorWeight[i], p.vectorGame[i]))
+        }
+        order.sort { $0.weight != $1.weight ? $0.weight > $1.weight : $0.game < $1.game }
+        suffixSquares.removeAll(keepingCapacity: true)
+        suffixSquares.append(contentsOf: repeatElement(0, count: order.count + 1))
+        for pos in stride(from: order.count - 1, through: 0, by: -1) {
+            suffixSquares[pos] = suffixSquares[pos + 1] + UInt64(order[pos].weight) * UInt64(order[pos].weight)
+        }
+        let acc = accumulator
+        let postings = index.postings
+        let members = index.members
+        let uAnywhere = p.anywhere[u]
+        let radius = geo ? p.searchRadiusKm(u) : 0
+        let preCos = UnitVector.cosine(ofKm: radius) - 1e-12
+        let ux = p.unitX[u], uy = p.unitY[u], uz = p.unitZ[u]
+        let fitScale = UInt64(ScoreModel.fitScale)
+        var scanned = 0
+        p.vectorStart.withUnsafeBufferPointer { vs in
+            p.vectorGame.withUnsafeBufferPointer { vg in
+                p.vectorWeight.withUnsafeBufferPointer { vw in
+                    for pos in 0..<order.count {
+                        if heap.isFull, let worst = heap.worst {
+                            let remaining = UInt64(Double(suffixSquares[pos]).squareRoot().rounded(.up)) + 1
+                            let bound = min(ScoreModel.gameScale, remaining * p.vectorNormBound) * fitScale
+                            if bound < worst.score { break }
+                        }
+                        let (first, count) = index.range(of: Int(order[pos].game))
+                        scanned += count
+                        for j in first..<(first + count) {
+                            let l = Int(postings[j].local)
+                            if acc[l] != 0 { continue }
+                            acc[l] = 1
+                            touched.append(Int32(l))
+                            let v = Int(members[l])
+                            if v == u || (geo && uAnywhere && p.anywhere[v]) { continue }
+                            var dot: UInt32 = 0
+                            for e in vs[v]..<vs[v + 1] { dot &+= dense[Int(vg[e])] &* vw[e] }
+                            if !heap.admits(upperBound: ScoreModel.gameTerm(dot) * fitScale) { continue }
+                            if geo && ux * p.unitX[v] + uy * p.unitY[v] + uz * p.unitZ[v] < preCos { continue }
+                            let (admitted, distance) = p.geoAdmits(u, v)
+                            guard admitted else { continue }
+                            sawAdmitted = true
+                            counters.candidatesEvaluated += 1
+                            if let c = p.evaluate(u, v, dot: dot, distanceKm: distance) { heap.push(c) }
+                        }
+                    }
+                }
+            }
+        }
+        counters.postingsScanned += scanned
+        counters.candidatesTouched += touched.count
+        for l in touched { acc[Int(l)] = 0 }
+        touched.removeAll(keepingCapacity: true)
+        for i in range { dense[Int(p.vectorGame[i])] = 0 }
     }
 
     /// Only for players left with nothing: is any player with a vector admitted by geography?

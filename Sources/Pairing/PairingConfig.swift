@@ -20,11 +20,15 @@ public struct PairingConfig: Sendable, Hashable {
     public var gridCellKm: Double
     /// Worker threads for the bulk scorer (output does not depend on it).
     public var threads: Int
+    /// Regions with at least this many players are scored with the exact pruned traversal (heaviest games first,
+    /// stop admitting candidates once the remaining norm cannot beat the k-th score); smaller ones by plain
+    /// scatter-add. Output does not depend on it.
+    public var pruneFromRegionSize: Int
 
     public init(k: Int = 20, defaultMaxDistanceKm: Double = 100, defaultAnywhere: Bool = false,
                 defaultAccuracyKm: Double = 25, exposureCapFactor: Double? = nil, reservePerPlayer: Int? = nil,
                 minSharedGames: Int = 1, requireSharedLanguage: Bool = false, gridCellKm: Double = 100,
-                threads: Int = 1) {
+                threads: Int = 1, pruneFromRegionSize: Int = 4_096) {
         self.k = k
         self.defaultMaxDistanceKm = defaultMaxDistanceKm
         self.defaultAnywhere = defaultAnywhere
@@ -35,6 +39,7 @@ public struct PairingConfig: Sendable, Hashable {
         self.requireSharedLanguage = requireSharedLanguage
         self.gridCellKm = gridCellKm
         self.threads = threads
+        self.pruneFromRegionSize = pruneFromRegionSize
     }
 
     /// How many candidates the scorer keeps per player: `k`, or `max(k, reserve)` (default `2k`) under an exposure cap.

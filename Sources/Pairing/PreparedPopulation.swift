@@ -40,6 +40,9 @@ public struct PreparedPopulation: Sendable {
     let exclusionStart: [Int]
     let exclusionOther: [Int32]
 
+    /// Upper bound on every vector's L2 norm in weight units (≥ ScoreModel.weightScale).
+    let vectorNormBound: UInt64
+
     /// Largest finite cap among located players (bounds the search radius of `anywhere` players).
     let maxFiniteCapKm: Double
 
@@ -137,6 +140,13 @@ public struct PreparedPopulation: Sendable {
             vStart.append(vGame.count)
         }
         vectorStart = vStart; vectorGame = vGame; vectorWeight = vWeight
+        var maxSquares: UInt64 = 0
+        for i in 0..<n {
+            var sq: UInt64 = 0
+            for j in vStart[i]..<vStart[i + 1] { sq += UInt64(vWeight[j]) * UInt64(vWeight[j]) }
+            maxSquares = max(maxSquares, sq)
+        }
+        vectorNormBound = UInt64(Double(maxSquares).squareRoot().rounded(.up)) + 1
         vectorMinutes = vMin; vectorRecentMinutes = vRecent; vectorFavourite = vFav
 
         // Location, caps, languages, availability.

@@ -9,9 +9,10 @@ import SyntheticData
         return PreparedPopulation(dataset: dataset, exclusions: TestData.exclusions(from: dataset), config: config)
     }
 
-    @Test(arguments: [(600, UInt64(1)), (1_500, UInt64(7))])
-    func indexedEqualsBruteForce(players: Int, seed: UInt64) throws {
-        let p = Self.population(players: players, seed: seed)
+    @Test(arguments: [(600, UInt64(1), 0), (600, UInt64(1), Int.max), (1_500, UInt64(7), 0),
+                      (1_500, UInt64(7), Int.max), (1_500, UInt64(7), 200)])
+    func indexedEqualsBruteForce(players: Int, seed: UInt64, pruneFrom: Int) throws {
+        let p = Self.population(players: players, seed: seed, config: PairingConfig(k: 10, pruneFromRegionSize: pruneFrom))
         let result = BulkPairer.pair(p, threads: 1)
         let bulk = result.lists, counters = result.counters
         let oracle = BruteForcePairer.pair(p)
