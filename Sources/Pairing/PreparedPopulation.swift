@@ -48,7 +48,11 @@ public struct PreparedPopulation: Sendable {
 
     public var count: Int { steamIDs.count }
 
-    public init(dataset: PlayerDataset, exclusions: PairExclusions = PairExclusions(), config: PairingConfig) {
+    /// The IDF statistics used (computed, or the frozen ones passed in).
+    public let statistics: GameStatistics
+
+    public init(dataset: PlayerDataset, exclusions: PairExclusions = PairExclusions(), config: PairingConfig,
+                statistics frozen: GameStatistics? = nil) {
         self.config = config
         var seen = Set<SteamID64>()
         let players = dataset.players.sorted { $0.steamID < $1.steamID }.filter { seen.insert($0.steamID).inserted }
@@ -118,8 +122,16 @@ public struct PreparedPopulation: Sendable {
         favouriteGame = favGame
         playedCount = played
 
-        let vectorPlayers = entriesOf.reduce(0) { $0 + ($1.isEmpty ? 0 : 1) }
-        let idf = documentFrequency.map { ScoreModel.idf(players: vectorPlayers, documentFrequency: $0) }
+        let apps = appIDs
+        var computed = GameStatistics(players: entriesOf.reduce(0) { $0 + ($1.isEmpty ? 0 : 1) }, documentFrequency: [:])
+        for (g, df) in documentFrequency.enumerated() { computed.documentFrequency[apps[g]] = df }
+        let stats = frozen ?? computed
+        statistics = stats
+        var idf = [Double](repeating: 0, count: apps.count)
+        for g in apps.indices {
+            let df = stats.documentFrequency[apps[g]] ?? documentFrequency[g]
+            idf[g] = ScoreModel.idf(players: stats.players, documentFrequency: df)
+        }
         var vStart = [0], vGame: [UInt32] = [], vWeight: [UInt32] = [], vMin: [Int] = [], vRecent: [Int] = []
         var vFav: [Bool] = []
         for i in 0..<n {

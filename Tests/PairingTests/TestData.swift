@@ -7,7 +7,7 @@ enum TestData {
     static func exclusions(from dataset: PlayerDataset) -> PairExclusions {
         var e = PairExclusions()
         for f in dataset.friendships { e.exclude(f.a, f.b) }
-        let ids = dataset.players.map(\.steamID)
+        let ids = dataset.players.map(\.steamID).sorted()
         var i = 0
         while i + 1 < ids.count {
             e.exclude(ids[i], ids[i + 1])
