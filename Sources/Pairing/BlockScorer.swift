@@ -14,6 +14,8 @@ final class BlockScorer {
     let dense: UnsafeMutablePointer<UInt32>
     var order: [(weight: UInt32, game: UInt32)] = []
     var suffixSquares: [UInt64] = []
+    /// Per region position: already evaluated exactly for the current player.
+    var evaluatedFlags: UnsafeMutablePointer<UInt8>
     var counters = PairingCounters()
     /// Whether the current player met a geo-admitted candidate sharing a game.
     var sawAdmitted = false
@@ -27,21 +29,27 @@ final class BlockScorer {
         accumulatorCapacity = max(1024, pool.members.count)
         accumulator = .allocate(capacity: accumulatorCapacity)
         accumulator.initialize(repeating: 0, count: accumulatorCapacity)
+        evaluatedFlags = .allocate(capacity: accumulatorCapacity)
+        evaluatedFlags.initialize(repeating: 0, count: accumulatorCapacity)
         dense = .allocate(capacity: max(1, population.appIDs.count))
         dense.initialize(repeating: 0, count: max(1, population.appIDs.count))
     }
 
     deinit {
         accumulator.deallocate()
+        evaluatedFlags.deallocate()
         dense.deallocate()
     }
 
     private func ensureAccumulator(_ n: Int) {
         guard n > accumulatorCapacity else { return }
         accumulator.deallocate()
+        evaluatedFlags.deallocate()
         accumulatorCapacity = max(n, accumulatorCapacity * 2)
         accumulator = .allocate(capacity: accumulatorCapacity)
         accumulator.initialize(repeating: 0, count: accumulatorCapacity)
+        evaluatedFlags = .allocate(capacity: accumulatorCapacity)
+        evaluatedFlags.initialize(repeating: 0, count: accumulatorCapacity)
     }
 
     func scoreBlock(members: [Int32], region regionMembers: [Int32]) {
@@ -95,10 +103,12 @@ final class BlockScorer {
         }
     }
 
-    /// Exact pruned traversal: u's games heaviest first; every newly met candidate gets its exact dot from a
-    /// dense lookup of u's weights and is evaluated at once. Before each game, if the heap is full and even a
-    /// candidate sharing only the remaining games (dot ≤ ‖x_u[i:]‖·max‖x_v‖) cannot reach the k-th score,
-    /// admission stops: every unseen candidate's score is strictly below the heap's worst.
+    /// Exact pruned traversal (MaxScore-style). u's games are taken heaviest first and scatter-added as usual.
+    /// When the touched set has grown past 2·capacity, 4·capacity, … a checkpoint evaluates every touched
+    /// candidate whose bound `acc + ‖x_u[i:]‖·max‖x_v‖` can still reach the heap, with its exact dot from a dense
+    /// lookup of u's weights. Before each game, if the heap is full and a candidate sharing only the remaining
+    /// games could not reach the k-th score, admission stops: unseen candidates score strictly below the heap's
+    /// worst. Remaining touched candidates are then bounded the same way and evaluated exactly if they can enter.
     private func pruned(_ u: Int, index: RegionIndex, geo: Bool) {
         let range = p.vectorRange(u)
         order.removeAll(keepingCapacity: true)
@@ -112,52 +122,87 @@ final class BlockScorer {
         for pos in stride(from: order.count - 1, through: 0, by: -1) {
             suffixSquares[pos] = suffixSquares[pos + 1] + UInt64(order[pos].weight) * UInt64(order[pos].weight)
         }
+        let normBound = p.vectorNormBound
+        func remainingDotBound(_ pos: Int) -> UInt64 {
+            guard pos < order.count else { return 0 }
+            return (UInt64(Double(suffixSquares[pos]).squareRoot().rounded(.up)) + 1) * normBound
+        }
         let acc = accumulator
+        let done = evaluatedFlags
         let postings = index.postings
         let members = index.members
-        let uAnywhere = p.anywhere[u]
-        let radius = geo ? p.searchRadiusKm(u) : 0
-        let preCos = UnitVector.cosine(ofKm: radius) - 1e-12
-        let ux = p.unitX[u], uy = p.unitY[u], uz = p.unitZ[u]
         let fitScale = UInt64(ScoreModel.fitScale)
         var scanned = 0
+        var stop = order.count
+        var nextCheckpoint = 2 * heap.capacity
+
         p.vectorStart.withUnsafeBufferPointer { vs in
             p.vectorGame.withUnsafeBufferPointer { vg in
                 p.vectorWeight.withUnsafeBufferPointer { vw in
+                    func exactDot(_ v: Int) -> UInt32 {
+                        var dot: UInt32 = 0
+                        for e in vs[v]..<vs[v + 1] { dot &+= dense[Int(vg[e])] &* vw[e] }
+                        return dot
+                    }
+                    /// Evaluates touched candidates that can still enter, given the dot bound of unscanned games.
+                    func sweep(remaining: UInt64, exactWhenZero: Bool) {
+                        for l32 in touched {
+                            let l = Int(l32)
+                            if done[l] != 0 { continue }
+                            let bound = min(ScoreModel.gameScale, UInt64(acc[l]) + remaining)
+                            if !heap.admits(upperBound: bound * fitScale) { continue }
+                            done[l] = 1
+                            let v = Int(members[l])
+                            let dot = remaining == 0 && exactWhenZero ? acc[l] : exactDot(v)
+                            consider(u, v, dot: dot, geo: geo)
+                        }
+                    }
                     for pos in 0..<order.count {
                         if heap.isFull, let worst = heap.worst {
-                            let remaining = UInt64(Double(suffixSquares[pos]).squareRoot().rounded(.up)) + 1
-                            let bound = min(ScoreModel.gameScale, remaining * p.vectorNormBound) * fitScale
-                            if bound < worst.score { break }
+                            if min(ScoreModel.gameScale, remainingDotBound(pos)) * fitScale < worst.score {
+                                stop = pos
+                                break
+                            }
                         }
                         let (first, count) = index.range(of: Int(order[pos].game))
                         scanned += count
+                        let wu = order[pos].weight
                         for j in first..<(first + count) {
-                            let l = Int(postings[j].local)
-                            if acc[l] != 0 { continue }
-                            acc[l] = 1
-                            touched.append(Int32(l))
-                            let v = Int(members[l])
-                            if v == u || (geo && uAnywhere && p.anywhere[v]) { continue }
-                            var dot: UInt32 = 0
-                            for e in vs[v]..<vs[v + 1] { dot &+= dense[Int(vg[e])] &* vw[e] }
-                            if !heap.admits(upperBound: ScoreModel.gameTerm(dot) * fitScale) { continue }
-                            if geo && ux * p.unitX[v] + uy * p.unitY[v] + uz * p.unitZ[v] < preCos { continue }
-                            let (admitted, distance) = p.geoAdmits(u, v)
-                            guard admitted else { continue }
-                            sawAdmitted = true
-                            counters.candidatesEvaluated += 1
-                            if let c = p.evaluate(u, v, dot: dot, distanceKm: distance) { heap.push(c) }
+                            let posting = postings[j]
+                            let l = Int(posting.local)
+                            let old = acc[l]
+                            if old == 0 { touched.append(Int32(l)) }
+                            acc[l] = old &+ wu &* posting.weight
+                        }
+                        if touched.count >= nextCheckpoint && pos + 1 < order.count {
+                            sweep(remaining: remainingDotBound(pos + 1), exactWhenZero: false)
+                            nextCheckpoint *= 2
                         }
                     }
+                    sweep(remaining: remainingDotBound(stop), exactWhenZero: stop == order.count)
                 }
             }
         }
         counters.postingsScanned += scanned
         counters.candidatesTouched += touched.count
-        for l in touched { acc[Int(l)] = 0 }
+        for l in touched { acc[Int(l)] = 0; done[Int(l)] = 0 }
         touched.removeAll(keepingCapacity: true)
         for i in range { dense[Int(p.vectorGame[i])] = 0 }
+    }
+
+    /// The per-candidate checks shared by the pruned traversal: self, pool split, heap bound, distance, filters.
+    @inline(__always) private func consider(_ u: Int, _ v: Int, dot: UInt32, geo: Bool) {
+        if v == u || (geo && p.anywhere[u] && p.anywhere[v]) { return }
+        if !heap.admits(upperBound: ScoreModel.gameTerm(dot) * UInt64(ScoreModel.fitScale)) { return }
+        if geo {
+            let preCos = UnitVector.cosine(ofKm: p.searchRadiusKm(u)) - 1e-12
+            if p.unitX[u] * p.unitX[v] + p.unitY[u] * p.unitY[v] + p.unitZ[u] * p.unitZ[v] < preCos { return }
+        }
+        let (admitted, distance) = p.geoAdmits(u, v)
+        guard admitted else { return }
+        sawAdmitted = true
+        counters.candidatesEvaluated += 1
+        if let c = p.evaluate(u, v, dot: dot, distanceKm: distance) { heap.push(c) }
     }
 
     /// Only for players left with nothing: is any player with a vector admitted by geography?

@@ -42,9 +42,18 @@ public enum BulkPairer {
         let unlocatedPool = poolMembers.filter { !p.located[Int($0)] }
 
         // Work items: geo blocks, then chunks of unlocated `anywhere` players (pool only).
-        enum Work { case cell(Int), unlocated(Range<Int>) }
+        // Big cells are split into chunks of players (each chunk builds the cell's region index again).
+        enum Work { case cell(Int, Range<Int>), unlocated(Range<Int>) }
         var work: [(Work, Int)] = []
-        for c in 0..<cellKeys.count { work.append((.cell(c), cellStart[c + 1] - cellStart[c])) }
+        let chunk = 1_024
+        for c in 0..<cellKeys.count {
+            var from = cellStart[c]
+            while from < cellStart[c + 1] {
+                let to = min(cellStart[c + 1], from + chunk)
+                work.append((.cell(c, from..<to), cellStart[c + 1] - cellStart[c]))
+                from = to
+            }
+        }
         var i = 0
         while i < unlocatedPool.count {
             let end = min(unlocatedPool.count, i + 256)
@@ -64,10 +73,10 @@ public enum BulkPairer {
                 let w = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard w < workItems.count else { break }
                 switch workItems[w] {
-                case .cell(let c):
-                    let members = Array(cellMembers[cellStart[c]..<cellStart[c + 1]])
+                case .cell(let c, let players):
+                    let members = Array(cellMembers[players])
                     var radius = -1.0
-                    for m in members { radius = max(radius, p.searchRadiusKm(Int(m))) }
+                    for m in cellMembers[cellStart[c]..<cellStart[c + 1]] { radius = max(radius, p.searchRadiusKm(Int(m))) }
                     var region: [Int32] = []
                     if radius >= 0 {
                         var cells: [Int] = []

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Geo
 import Pairing
 import PipelineCore
 import SyntheticData
@@ -21,10 +22,36 @@ struct BenchPairCommand: ParsableCommand {
     @Option(help: "Also score the first N players' population single-threaded and with the brute-force oracle (0: skip).")
     var oraclePlayers: Int = 0
     @Flag(help: "Also run the indexed scorer on 1 thread and check the output is identical.") var checkSingleThread = false
+    @Option(help: "Regions of at least this many players use the pruned traversal.") var pruneFrom: Int = 4_096
+    @Option(help: "Spread players over this many synthetic towns around the generator's real cities (0: the generator's cities).")
+    var cities: Int = 0
+
+    /// `cities` towns: each real city of the generator plus seeded satellites within ~±6° of it, Zipf(0.8) weights.
+    static func towns(_ count: Int, seed: UInt64) -> [SyntheticCity] {
+        let base = SyntheticCity.defaults
+        guard count > 0 else { return base }
+        var rng = SeededGenerator(seed: seed ^ 0x7011_5EED)
+        return (0..<count).map { i in
+            var town = base[i % base.count]
+            if i >= base.count {
+                let lat = town.center.latitude + (rng.nextUnit() * 2 - 1) * 6
+                let lon = town.center.longitude + (rng.nextUnit() * 2 - 1) * 9
+                town.center = GeoPoint(latitude: max(-80, min(80, lat)), longitude: lon)
+                town.cityID = 1_000_000 + i
+                town.cityName = "\(town.cityName) satellite \(i)"
+            }
+            town.weight = 1 / pow(Double(i + 1), 0.8)
+            return town
+        }
+    }
+
+    func generatorConfig(_ n: Int) -> SyntheticPopulationConfig {
+        SyntheticPopulationConfig(players: n, seed: seed, cities: Self.towns(cities, seed: seed))
+    }
 
     func run() throws {
         let threadCount = threads ?? ProcessInfo.processInfo.activeProcessorCount
-        print("bench pair: players \(players), seed \(seed), k \(k), threads \(threadCount)")
+        print("bench pair: players \(players), seed \(seed), k \(k), threads \(threadCount), cities \(cities == 0 ? SyntheticCity.defaults.count : cities), prune from \(pruneFrom)")
         print("stage      seconds   peak_rss_mb")
         var clock = ContinuousClock.now
         func stage(_ name: String) {
@@ -35,9 +62,9 @@ struct BenchPairCommand: ParsableCommand {
                   + String(Self.peakRSSMegabytes()))
             clock = ContinuousClock.now
         }
-        let dataset = SyntheticPopulation.generate(SyntheticPopulationConfig(players: players, seed: seed))
+        let dataset = SyntheticPopulation.generate(generatorConfig(players))
         stage("generate")
-        let config = PairingConfig(k: k, threads: threadCount)
+        let config = PairingConfig(k: k, threads: threadCount, pruneFromRegionSize: pruneFrom)
         let population = PreparedPopulation(dataset: dataset, exclusions: PairExclusions(
             pairs: dataset.friendships.map { ($0.a, $0.b) }), config: config)
         stage("index")
@@ -55,9 +82,9 @@ struct BenchPairCommand: ParsableCommand {
             print("single-thread score: \(t1), identical to \(threadCount)-thread output: \(single.lists == result.lists)")
         }
         if oraclePlayers > 0 {
-            let small = SyntheticPopulation.generate(SyntheticPopulationConfig(players: oraclePlayers, seed: seed))
+            let small = SyntheticPopulation.generate(generatorConfig(oraclePlayers))
             let p = PreparedPopulation(dataset: small, exclusions: PairExclusions(
-                pairs: small.friendships.map { ($0.a, $0.b) }), config: PairingConfig(k: k, threads: 1))
+                pairs: small.friendships.map { ($0.a, $0.b) }), config: PairingConfig(k: k, threads: 1, pruneFromRegionSize: pruneFrom))
             let t0 = ContinuousClock.now
             let indexed = BulkPairer.pair(p, threads: 1)
             let t1 = ContinuousClock.now

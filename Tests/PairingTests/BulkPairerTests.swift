@@ -23,8 +23,9 @@ import SyntheticData
         #expect(nonEmpty > players / 3)
     }
 
-    @Test func threadCountDoesNotChangeOutput() {
-        let p = Self.population(players: 2_000, seed: 3)
+    @Test(arguments: [0, 4_096])
+    func threadCountDoesNotChangeOutput(pruneFrom: Int) {
+        let p = Self.population(players: 2_000, seed: 3, config: PairingConfig(k: 10, pruneFromRegionSize: pruneFrom))
         let r1 = BulkPairer.pair(p, threads: 1)
         let one = r1.lists, c1 = r1.counters
         let r4 = BulkPairer.pair(p, threads: 4)
