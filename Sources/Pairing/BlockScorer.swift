@@ -14,6 +14,7 @@ final class BlockScorer {
     let dense: UnsafeMutablePointer<UInt32>
     var order: [(weight: UInt32, game: UInt32)] = []
     var suffixSquares: [UInt64] = []
+    var ranked: [(dot: UInt32, v: Int32)] = []
     /// Per region position: already evaluated exactly for the current player.
     var evaluatedFlags: UnsafeMutablePointer<UInt8>
     var counters = PairingCounters()
@@ -242,19 +243,30 @@ final class BlockScorer {
         counters.candidatesTouched += touched.count
     }
 
-    private func drainGeo(_ u: Int) {
+    /// Touched candidates by descending dot, so evaluation stops at the first whose `G·Q` cannot enter the heap.
+    private func sortedTouched(_ index: RegionIndex) -> [(dot: UInt32, v: Int32)] {
         let acc = accumulator
-        let members = region.members
+        let members = index.members
+        ranked.removeAll(keepingCapacity: true)
+        for l in touched {
+            ranked.append((acc[Int(l)], members[Int(l)]))
+            acc[Int(l)] = 0
+        }
+        touched.removeAll(keepingCapacity: true)
+        ranked.sort { $0.dot != $1.dot ? $0.dot > $1.dot : $0.v < $1.v }
+        return ranked
+    }
+
+    private func drainGeo(_ u: Int) {
         let radius = p.searchRadiusKm(u)
         let preCos = UnitVector.cosine(ofKm: radius) - 1e-12
         let ux = p.unitX[u], uy = p.unitY[u], uz = p.unitZ[u]
         let uAnywhere = p.anywhere[u]
-        for l in touched {
-            let dot = acc[Int(l)]
-            acc[Int(l)] = 0
-            let v = Int(members[Int(l)])
+        let fitScale = UInt64(ScoreModel.fitScale)
+        for (dot, v32) in sortedTouched(region) {
+            let v = Int(v32)
             if v == u || (uAnywhere && p.anywhere[v]) { continue }
-            if !heap.admits(upperBound: ScoreModel.gameTerm(dot) * UInt64(ScoreModel.fitScale)) { continue }
+            if !heap.admits(upperBound: ScoreModel.gameTerm(dot) * fitScale) { break }
             if ux * p.unitX[v] + uy * p.unitY[v] + uz * p.unitZ[v] < preCos { continue }
             let (admitted, distance) = p.geoAdmits(u, v)
             guard admitted else { continue }
@@ -262,24 +274,19 @@ final class BlockScorer {
             counters.candidatesEvaluated += 1
             if let c = p.evaluate(u, v, dot: dot, distanceKm: distance) { heap.push(c) }
         }
-        touched.removeAll(keepingCapacity: true)
     }
 
     private func drainPool(_ u: Int) {
-        let acc = accumulator
-        let members = pool.members
-        for l in touched {
-            let dot = acc[Int(l)]
-            acc[Int(l)] = 0
-            let v = Int(members[Int(l)])
+        let fitScale = UInt64(ScoreModel.fitScale)
+        for (dot, v32) in sortedTouched(pool) {
+            let v = Int(v32)
             if v == u { continue }
-            if !heap.admits(upperBound: ScoreModel.gameTerm(dot) * UInt64(ScoreModel.fitScale)) { continue }
+            if !heap.admits(upperBound: ScoreModel.gameTerm(dot) * fitScale) { break }
             let (admitted, distance) = p.geoAdmits(u, v)
             guard admitted else { continue }
             sawAdmitted = true
             counters.candidatesEvaluated += 1
             if let c = p.evaluate(u, v, dot: dot, distanceKm: distance) { heap.push(c) }
         }
-        touched.removeAll(keepingCapacity: true)
     }
 }

@@ -50,6 +50,10 @@ extension PreparedPopulation {
 
     /// nil when either did not state languages.
     func shareLanguage(_ u: Int, _ v: Int) -> Bool? {
+        if languageMaskExact {
+            let a = languageMask[u], b = languageMask[v]
+            return a == 0 || b == 0 ? nil : a & b != 0
+        }
         let a = statedLanguages(u), b = statedLanguages(v)
         guard !a.isEmpty, !b.isEmpty else { return nil }
         return a.contains { b.contains($0) }
@@ -126,9 +130,12 @@ extension PreparedPopulation {
             weighted += shared ? 1 : 0
             weights += 1
         }
-        if let a = availability[u], let b = availability[v] {
-            let overlap = Double(a.overlap(with: b))
-            weighted += min(1, overlap / Double(min(10, a.count, b.count)))
+        let hoursU = Int(availabilityHours[u]), hoursV = Int(availabilityHours[v])
+        if hoursU > 0 && hoursV > 0 {
+            let overlap = (availabilityWords[3 * u] & availabilityWords[3 * v]).nonzeroBitCount
+                + (availabilityWords[3 * u + 1] & availabilityWords[3 * v + 1]).nonzeroBitCount
+                + (availabilityWords[3 * u + 2] & availabilityWords[3 * v + 2]).nonzeroBitCount
+            weighted += min(1, Double(overlap) / Double(min(10, hoursU, hoursV)))
             weights += 1
         }
         let q = ScoreModel.fitFloor + (1 - ScoreModel.fitFloor) * weighted / weights

@@ -36,6 +36,12 @@ public struct PreparedPopulation: Sendable {
     let languageStart: [Int]
     let languageID: [Int32]
     let availability: [WeeklyHourMask?]
+    /// Languages as a bit set when every language id is below 64 (`languageMaskExact`).
+    let languageMask: [UInt64]
+    let languageMaskExact: Bool
+    /// Availability as 3 words per player and its hour count (0 = not stated).
+    let availabilityWords: [UInt64]
+    let availabilityHours: [Int32]
 
     let exclusionStart: [Int]
     let exclusionOther: [Int32]
@@ -193,6 +199,19 @@ public struct PreparedPopulation: Sendable {
         located = loc; unitX = ux; unitY = uy; unitZ = uz; latitude = lat; longitude = lon
         capKm = cap; accuracyKm = acc; anywhere = anyw
         languageStart = lStart; languageID = lID; availability = avail
+        languageMaskExact = langIDs.count <= 64
+        languageMask = (0..<n).map { i in
+            lID[lStart[i]..<lStart[i + 1]].reduce(UInt64(0)) { $1 < 64 ? $0 | (1 << UInt64($1)) : $0 }
+        }
+        var words = [UInt64](repeating: 0, count: 3 * n)
+        var hours = [Int32](repeating: 0, count: n)
+        for i in 0..<n {
+            guard let a = avail[i] else { continue }
+            for w in 0..<min(3, a.words.count) { words[3 * i + w] = a.words[w] }
+            hours[i] = Int32(a.count)
+        }
+        availabilityWords = words
+        availabilityHours = hours
         maxFiniteCapKm = maxCap
 
         // Exclusions as sorted per-player neighbour lists.
