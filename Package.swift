@@ -46,7 +46,7 @@ let package = Package(
         .executableTarget(
             name: "steam-mate",
             dependencies: [
-                "PipelineRunner",
+                "PipelineRunner", "PipelineCore", "Pairing", "SyntheticData",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

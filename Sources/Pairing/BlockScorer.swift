@@ -1,0 +1,292 @@
+import Geo
+
+/// One worker's scratch state: a region index, an accumulator and a heap, reused across blocks.
+final class BlockScorer {
+    let p: PreparedPopulation
+    let pool: RegionIndex
+    let region: RegionIndex
+    let output: ListBuffer
+    var heap: TopKHeap
+    var accumulator: UnsafeMutablePointer<UInt32>
+    var accumulatorCapacity: Int
+    var touched: [Int32] = []
+    /// u's weights by dense game index (zero elsewhere), for exact dots in the pruned traversal.
+    let dense: UnsafeMutablePointer<UInt32>
+    var order: [(weight: UInt32, game: UInt32)] = []
+    var suffixSquares: [UInt64] = []
+    var ranked: [(dot: UInt32, v: Int32)] = []
+    /// Per region position: already evaluated exactly for the current player.
+    var evaluatedFlags: UnsafeMutablePointer<UInt8>
+    var counters = PairingCounters()
+    /// Whether the current player met a geo-admitted candidate sharing a game.
+    var sawAdmitted = false
+
+    init(population: PreparedPopulation, pool: RegionIndex, capacity: Int, output: ListBuffer) {
+        p = population
+        self.pool = pool
+        self.output = output
+        region = RegionIndex(games: population.appIDs.count)
+        heap = TopKHeap(capacity: capacity)
+        accumulatorCapacity = max(1024, pool.members.count)
+        accumulator = .allocate(capacity: accumulatorCapacity)
+        accumulator.initialize(repeating: 0, count: accumulatorCapacity)
+        evaluatedFlags = .allocate(capacity: accumulatorCapacity)
+        evaluatedFlags.initialize(repeating: 0, count: accumulatorCapacity)
+        dense = .allocate(capacity: max(1, population.appIDs.count))
+        dense.initialize(repeating: 0, count: max(1, population.appIDs.count))
+    }
+
+    deinit {
+        accumulator.deallocate()
+        evaluatedFlags.deallocate()
+        dense.deallocate()
+    }
+
+    private func ensureAccumulator(_ n: Int) {
+        guard n > accumulatorCapacity else { return }
+        accumulator.deallocate()
+        evaluatedFlags.deallocate()
+        accumulatorCapacity = max(n, accumulatorCapacity * 2)
+        accumulator = .allocate(capacity: accumulatorCapacity)
+        accumulator.initialize(repeating: 0, count: accumulatorCapacity)
+        evaluatedFlags = .allocate(capacity: accumulatorCapacity)
+        evaluatedFlags.initialize(repeating: 0, count: accumulatorCapacity)
+    }
+
+    func scoreBlock(members: [Int32], region regionMembers: [Int32]) {
+        counters.blocks += 1
+        if !regionMembers.isEmpty {
+            counters.regionPostingsBuilt += region.build(members: regionMembers, population: p)
+            ensureAccumulator(regionMembers.count)
+        }
+        for m in members {
+            let u = Int(m)
+            heap.removeAll()
+            sawAdmitted = false
+            let searchesRegion = !regionMembers.isEmpty && p.searchRadiusKm(u) >= 0
+            if searchesRegion {
+                if regionMembers.count >= p.config.pruneFromRegionSize {
+                    pruned(u, index: region, geo: true)
+                } else {
+                    scatter(u, index: region)
+                    drainGeo(u)
+                }
+            }
+            if p.anywhere[u] { queryPool(u) }
+            output.write(u, heap.sorted())
+            if heap.items.isEmpty {
+                output.reasons[u] = sawAdmitted ? .allExcluded : anyoneInRange(u, region: searchesRegion ? regionMembers : [])
+                    ? .noSharedGames : .noOneInRange
+            }
+        }
+    }
+
+    func scoreUnlocated(members: [Int32]) {
+        counters.blocks += 1
+        for m in members {
+            let u = Int(m)
+            heap.removeAll()
+            sawAdmitted = false
+            queryPool(u)
+            output.write(u, heap.sorted())
+            if heap.items.isEmpty {
+                output.reasons[u] = sawAdmitted ? .allExcluded : anyoneInRange(u, region: []) ? .noSharedGames : .noOneInRange
+            }
+        }
+    }
+
+    private func queryPool(_ u: Int) {
+        if pool.members.count >= p.config.pruneFromRegionSize {
+            pruned(u, index: pool, geo: false)
+        } else {
+            scatter(u, index: pool)
+            drainPool(u)
+        }
+    }
+
+    /// Exact pruned traversal (MaxScore-style). u's games are taken heaviest first and scatter-added as usual.
+    /// When the touched set has grown past 2·capacity, 4·capacity, … a checkpoint evaluates every touched
+    /// candidate whose bound `acc + ‖x_u[i:]‖·max‖x_v‖` can still reach the heap, with its exact dot from a dense
+    /// lookup of u's weights. Before each game, if the heap is full and a candidate sharing only the remaining
+    /// games could not reach the k-th score, admission stops: unseen candidates score strictly below the heap's
+    /// worst. Remaining touched candidates are then bounded the same way and evaluated exactly if they can enter.
+    private func pruned(_ u: Int, index: RegionIndex, geo: Bool) {
+        let range = p.vectorRange(u)
+        order.removeAll(keepingCapacity: true)
+        for i in range {
+            dense[Int(p.vectorGame[i])] = p.vectorWeight[i]
+            order.append((p.vectorWeight[i], p.vectorGame[i]))
+        }
+        order.sort { $0.weight != $1.weight ? $0.weight > $1.weight : $0.game < $1.game }
+        suffixSquares.removeAll(keepingCapacity: true)
+        suffixSquares.append(contentsOf: repeatElement(0, count: order.count + 1))
+        for pos in stride(from: order.count - 1, through: 0, by: -1) {
+            suffixSquares[pos] = suffixSquares[pos + 1] + UInt64(order[pos].weight) * UInt64(order[pos].weight)
+        }
+        let normBound = p.vectorNormBound
+        func remainingDotBound(_ pos: Int) -> UInt64 {
+            guard pos < order.count else { return 0 }
+            return (UInt64(Double(suffixSquares[pos]).squareRoot().rounded(.up)) + 1) * normBound
+        }
+        let acc = accumulator
+        let done = evaluatedFlags
+        let postings = index.postings
+        let members = index.members
+        let fitScale = UInt64(ScoreModel.fitScale)
+        var scanned = 0
+        var stop = order.count
+        var nextCheckpoint = 2 * heap.capacity
+
+        p.vectorStart.withUnsafeBufferPointer { vs in
+            p.vectorGame.withUnsafeBufferPointer { vg in
+                p.vectorWeight.withUnsafeBufferPointer { vw in
+                    func exactDot(_ v: Int) -> UInt32 {
+                        var dot: UInt32 = 0
+                        for e in vs[v]..<vs[v + 1] { dot &+= dense[Int(vg[e])] &* vw[e] }
+                        return dot
+                    }
+                    /// Evaluates touched candidates that can still enter, given the dot bound of unscanned games.
+                    func sweep(remaining: UInt64, exactWhenZero: Bool) {
+                        for l32 in touched {
+                            let l = Int(l32)
+                            if done[l] != 0 { continue }
+                            let bound = min(ScoreModel.gameScale, UInt64(acc[l]) + remaining)
+                            if !heap.admits(upperBound: bound * fitScale) { continue }
+                            done[l] = 1
+                            let v = Int(members[l])
+                            let dot = remaining == 0 && exactWhenZero ? acc[l] : exactDot(v)
+                            consider(u, v, dot: dot, geo: geo)
+                        }
+                    }
+                    for pos in 0..<order.count {
+                        if heap.isFull, let worst = heap.worst {
+                            if min(ScoreModel.gameScale, remainingDotBound(pos)) * fitScale < worst.score {
+                                stop = pos
+                                break
+                            }
+                        }
+                        let (first, count) = index.range(of: Int(order[pos].game))
+                        scanned += count
+                        let wu = order[pos].weight
+                        for j in first..<(first + count) {
+                            let posting = postings[j]
+                            let l = Int(posting.local)
+                            let old = acc[l]
+                            if old == 0 { touched.append(Int32(l)) }
+                            acc[l] = old &+ wu &* posting.weight
+                        }
+                        if touched.count >= nextCheckpoint && pos + 1 < order.count {
+                            sweep(remaining: remainingDotBound(pos + 1), exactWhenZero: false)
+                            nextCheckpoint *= 2
+                        }
+                    }
+                    sweep(remaining: remainingDotBound(stop), exactWhenZero: stop == order.count)
+                }
+            }
+        }
+        counters.postingsScanned += scanned
+        counters.candidatesTouched += touched.count
+        for l in touched { acc[Int(l)] = 0; done[Int(l)] = 0 }
+        touched.removeAll(keepingCapacity: true)
+        for i in range { dense[Int(p.vectorGame[i])] = 0 }
+    }
+
+    /// The per-candidate checks shared by the pruned traversal: self, pool split, heap bound, distance, filters.
+    @inline(__always) private func consider(_ u: Int, _ v: Int, dot: UInt32, geo: Bool) {
+        if v == u || (geo && p.anywhere[u] && p.anywhere[v]) { return }
+        if !heap.admits(upperBound: ScoreModel.gameTerm(dot) * UInt64(ScoreModel.fitScale)) { return }
+        if geo {
+            let preCos = UnitVector.cosine(ofKm: p.searchRadiusKm(u)) - 1e-12
+            if p.unitX[u] * p.unitX[v] + p.unitY[u] * p.unitY[v] + p.unitZ[u] * p.unitZ[v] < preCos { return }
+        }
+        let (admitted, distance) = p.geoAdmits(u, v)
+        guard admitted else { return }
+        sawAdmitted = true
+        counters.candidatesEvaluated += 1
+        if let c = p.evaluate(u, v, dot: dot, distanceKm: distance) { heap.push(c) }
+    }
+
+    /// Only for players left with nothing: is any player with a vector admitted by geography?
+    private func anyoneInRange(_ u: Int, region: [Int32]) -> Bool {
+        for m in region where Int(m) != u && !(p.anywhere[u] && p.anywhere[Int(m)]) {
+            if p.geoAdmits(u, Int(m)).admitted { return true }
+        }
+        if p.anywhere[u] { return pool.members.contains { Int($0) != u } }
+        return false
+    }
+
+    /// acc[local] += x(u,g)·x(v,g) over u's games; records first touches.
+    private func scatter(_ u: Int, index: RegionIndex) {
+        let acc = accumulator
+        let postings = index.postings
+        var scanned = 0
+        p.vectorStart.withUnsafeBufferPointer { vs in
+            p.vectorGame.withUnsafeBufferPointer { vg in
+                p.vectorWeight.withUnsafeBufferPointer { vw in
+                    for i in vs[u]..<vs[u + 1] {
+                        let (first, count) = index.range(of: Int(vg[i]))
+                        if count == 0 { continue }
+                        let wu = vw[i]
+                        scanned += count
+                        for j in first..<(first + count) {
+                            let posting = postings[j]
+                            let l = Int(posting.local)
+                            let old = acc[l]
+                            if old == 0 { touched.append(Int32(l)) }
+                            acc[l] = old &+ wu &* posting.weight
+                        }
+                    }
+                }
+            }
+        }
+        counters.postingsScanned += scanned
+        counters.candidatesTouched += touched.count
+    }
+
+    /// Touched candidates by descending dot, so evaluation stops at the first whose `G·Q` cannot enter the heap.
+    private func sortedTouched(_ index: RegionIndex) -> [(dot: UInt32, v: Int32)] {
+        let acc = accumulator
+        let members = index.members
+        ranked.removeAll(keepingCapacity: true)
+        for l in touched {
+            ranked.append((acc[Int(l)], members[Int(l)]))
+            acc[Int(l)] = 0
+        }
+        touched.removeAll(keepingCapacity: true)
+        ranked.sort { $0.dot != $1.dot ? $0.dot > $1.dot : $0.v < $1.v }
+        return ranked
+    }
+
+    private func drainGeo(_ u: Int) {
+        let radius = p.searchRadiusKm(u)
+        let preCos = UnitVector.cosine(ofKm: radius) - 1e-12
+        let ux = p.unitX[u], uy = p.unitY[u], uz = p.unitZ[u]
+        let uAnywhere = p.anywhere[u]
+        let fitScale = UInt64(ScoreModel.fitScale)
+        for (dot, v32) in sortedTouched(region) {
+            let v = Int(v32)
+            if v == u || (uAnywhere && p.anywhere[v]) { continue }
+            if !heap.admits(upperBound: ScoreModel.gameTerm(dot) * fitScale) { break }
+            if ux * p.unitX[v] + uy * p.unitY[v] + uz * p.unitZ[v] < preCos { continue }
+            let (admitted, distance) = p.geoAdmits(u, v)
+            guard admitted else { continue }
+            sawAdmitted = true
+            counters.candidatesEvaluated += 1
+            if let c = p.evaluate(u, v, dot: dot, distanceKm: distance) { heap.push(c) }
+        }
+    }
+
+    private func drainPool(_ u: Int) {
+        let fitScale = UInt64(ScoreModel.fitScale)
+        for (dot, v32) in sortedTouched(pool) {
+            let v = Int(v32)
+            if v == u { continue }
+            if !heap.admits(upperBound: ScoreModel.gameTerm(dot) * fitScale) { break }
+            let (admitted, distance) = p.geoAdmits(u, v)
+            guard admitted else { continue }
+            sawAdmitted = true
+            counters.candidatesEvaluated += 1
+            if let c = p.evaluate(u, v, dot: dot, distanceKm: distance) { heap.push(c) }
+        }
+    }
+}

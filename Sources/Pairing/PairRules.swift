@@ -1,0 +1,152 @@
+import Foundation
+import Geo
+
+/// The hard filters and the one-sided fits, shared by the indexed scorer and the brute-force oracle so that
+/// both decide every pair with the same arithmetic.
+///
+/// Distance rule (conservative, so a proposal is within both caps wherever the players really are):
+/// both located and `d(u,v) + acc_u + acc_v ≤ min(cap_u, cap_v)`, where an `anywhere` player's cap is ∞;
+/// two `anywhere` players pair at any distance, with or without a location; a player without a location
+/// pairs only with `anywhere` players and only if `anywhere` themself (default `anywhere` = false).
+extension PreparedPopulation {
+    /// Whether geography admits the pair; `distanceKm` is nil when either has no location.
+    @inline(__always) func geoAdmits(_ u: Int, _ v: Int) -> (admitted: Bool, distanceKm: Double?) {
+        if located[u] && located[v] {
+            let dot = unitX[u] * unitX[v] + unitY[u] * unitY[v] + unitZ[u] * unitZ[v]
+            if anywhere[u] && anywhere[v] { return (true, distance(u, v)) }
+            let limit = min(capKm[u], capKm[v]) - accuracyKm[u] - accuracyKm[v]
+            guard limit >= 0 else { return (false, nil) }
+            guard dot >= UnitVector.cosine(ofKm: limit) else { return (false, nil) }
+            return (true, distance(u, v))
+        }
+        return (anywhere[u] && anywhere[v], nil)
+    }
+
+    /// Great-circle distance between the two players' positions (centres, accuracy not included).
+    func distance(_ u: Int, _ v: Int) -> Double {
+        UnitVector(x: unitX[u], y: unitY[u], z: unitZ[u]).distanceKm(to: UnitVector(x: unitX[v], y: unitY[v], z: unitZ[v]))
+    }
+
+    /// The radius around u inside which any admissible located partner that is not `anywhere`-with-u must be.
+    func searchRadiusKm(_ u: Int) -> Double {
+        let cap = anywhere[u] ? maxFiniteCapKm : capKm[u]
+        return cap - accuracyKm[u]
+    }
+
+    /// Exclusion from u's list (pair exclusions are stored on both sides, directed ones on the decider's).
+    @inline(__always) func isExcluded(_ u: Int, from v: Int) -> Bool {
+        var lo = exclusionStart[u], hi = exclusionStart[u + 1]
+        let target = Int32(v)
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            let x = exclusionOther[mid]
+            if x == target { return true }
+            if x < target { lo = mid + 1 } else { hi = mid }
+        }
+        return false
+    }
+
+    func statedLanguages(_ u: Int) -> ArraySlice<Int32> { languageID[languageStart[u]..<languageStart[u + 1]] }
+
+    /// nil when either did not state languages.
+    func shareLanguage(_ u: Int, _ v: Int) -> Bool? {
+        if languageMaskExact {
+            let a = languageMask[u], b = languageMask[v]
+            return a == 0 || b == 0 ? nil : a & b != 0
+        }
+        let a = statedLanguages(u), b = statedLanguages(v)
+        guard !a.isEmpty, !b.isEmpty else { return nil }
+        return a.contains { b.contains($0) }
+    }
+
+    /// Hard filters other than geography and exclusions.
+    @inline(__always) func passesPartitionAndOverlap(_ u: Int, _ v: Int) -> Bool {
+        if config.requireSharedLanguage, shareLanguage(u, v) == false { return false }
+        if config.minSharedGames > 1, sharedGameCount(u, v) < config.minSharedGames { return false }
+        return true
+    }
+
+    func vectorRange(_ u: Int) -> Range<Int> { vectorStart[u]..<vectorStart[u + 1] }
+
+    /// Games in both vectors (played or favourite).
+    func sharedGameCount(_ u: Int, _ v: Int) -> Int {
+        var i = vectorStart[u], j = vectorStart[v], n = 0
+        let ie = vectorStart[u + 1], je = vectorStart[v + 1]
+        while i < ie && j < je {
+            let a = vectorGame[i], b = vectorGame[j]
+            if a == b { n += 1; i += 1; j += 1 } else if a < b { i += 1 } else { j += 1 }
+        }
+        return n
+    }
+
+    /// Exact integer dot product by merging the two sorted vectors (the oracle's way).
+    func dot(_ u: Int, _ v: Int) -> UInt32 {
+        var i = vectorStart[u], j = vectorStart[v]
+        var sum: UInt32 = 0
+        let ie = vectorStart[u + 1], je = vectorStart[v + 1]
+        while i < ie && j < je {
+            let a = vectorGame[i], b = vectorGame[j]
+            if a == b { sum &+= vectorWeight[i] &* vectorWeight[j]; i += 1; j += 1 } else if a < b { i += 1 } else { j += 1 }
+        }
+        return sum
+    }
+
+    func vectorContains(_ v: Int, game: UInt32) -> Bool {
+        var lo = vectorStart[v], hi = vectorStart[v + 1]
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            let x = vectorGame[mid]
+            if x == game { return true }
+            if x < game { lo = mid + 1 } else { hi = mid }
+        }
+        return false
+    }
+
+    /// u's favourites that v plays or declared, as dense game indices.
+    func favouriteHits(_ u: Int, in v: Int) -> [UInt32] {
+        favouriteGame[favouriteStart[u]..<favouriteStart[u + 1]].filter { vectorContains(v, game: $0) }
+    }
+
+    /// q(u→v), quantised to `ScoreModel.fitScale` (see `ScoreModel`).
+    func fit(_ u: Int, _ v: Int, distanceKm: Double?) -> UInt32 {
+        var weighted = 0.0, weights = 0.0
+        // Distance, relative to u's own cap.
+        if let d = distanceKm {
+            let cap = anywhere[u] ? ScoreModel.anywhereReferenceKm : max(capKm[u], 1e-9)
+            let effective = d + accuracyKm[u] + accuracyKm[v]
+            weighted += 1 - 0.5 * min(1, effective / cap)
+        } else {
+            weighted += 0.5
+        }
+        weights += 1
+        let favCount = favouriteStart[u + 1] - favouriteStart[u]
+        if favCount > 0 {
+            var hits = 0
+            for f in favouriteGame[favouriteStart[u]..<favouriteStart[u + 1]] where vectorContains(v, game: f) { hits += 1 }
+            weighted += 2 * min(1, Double(hits) / Double(min(3, favCount)))
+            weights += 2
+        }
+        if let shared = shareLanguage(u, v) {
+            weighted += shared ? 1 : 0
+            weights += 1
+        }
+        let hoursU = Int(availabilityHours[u]), hoursV = Int(availabilityHours[v])
+        if hoursU > 0 && hoursV > 0 {
+            let overlap = (availabilityWords[3 * u] & availabilityWords[3 * v]).nonzeroBitCount
+                + (availabilityWords[3 * u + 1] & availabilityWords[3 * v + 1]).nonzeroBitCount
+                + (availabilityWords[3 * u + 2] & availabilityWords[3 * v + 2]).nonzeroBitCount
+            weighted += min(1, Double(overlap) / Double(min(10, hoursU, hoursV)))
+            weights += 1
+        }
+        let q = ScoreModel.fitFloor + (1 - ScoreModel.fitFloor) * weighted / weights
+        return UInt32(min(Double(ScoreModel.fitScale), (q * Double(ScoreModel.fitScale)).rounded(.down)))
+    }
+
+    /// Full evaluation of an admissible-by-geography pair: nil when a filter rejects it or the score is 0.
+    @inline(__always) func evaluate(_ u: Int, _ v: Int, dot: UInt32, distanceKm: Double?) -> PairCandidate? {
+        guard dot > 0, !isExcluded(u, from: v), passesPartitionAndOverlap(u, v) else { return nil }
+        let s = ScoreModel.score(dot: dot, fitUV: fit(u, v, distanceKm: distanceKm), fitVU: fit(v, u, distanceKm: distanceKm))
+        guard s > 0 else { return nil }
+        return PairCandidate(score: s, other: Int32(v), dot: dot)
+    }
+}

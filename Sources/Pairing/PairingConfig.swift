@@ -1,0 +1,50 @@
+/// Knobs of a pairing run. Every default is documented here and in the README.
+public struct PairingConfig: Sendable, Hashable {
+    /// Proposals per player.
+    public var k: Int
+    /// Cap for players who did not state `max_distance_km`.
+    public var defaultMaxDistanceKm: Double
+    /// `anywhere` for players without preferences (false: they pair only within their cap).
+    public var defaultAnywhere: Bool
+    /// Accuracy radius assumed for a located player whose row has no `location_accuracy_km`.
+    public var defaultAccuracyKm: Double
+    /// Exposure cap factor `c`: no player appears in more than `c·k` other lists. `nil` = no cap.
+    public var exposureCapFactor: Double?
+    /// Candidates kept per player before the exposure cap is applied (≥ k; `k` when there is no cap).
+    public var reservePerPlayer: Int?
+    /// Hard filter: pairs must share at least this many games (played or favourite). Minimum 1.
+    public var minSharedGames: Int
+    /// Hard filter: when both players stated languages they must share one (a `playerGroup`-style partition key).
+    public var requireSharedLanguage: Bool
+    /// Side of a geo-grid cell in km.
+    public var gridCellKm: Double
+    /// Worker threads for the bulk scorer (output does not depend on it).
+    public var threads: Int
+    /// Regions with at least this many players are scored with the exact pruned traversal (heaviest games first,
+    /// stop admitting candidates once the remaining norm cannot beat the k-th score); smaller ones by plain
+    /// scatter-add. Output does not depend on it.
+    public var pruneFromRegionSize: Int
+
+    public init(k: Int = 20, defaultMaxDistanceKm: Double = 100, defaultAnywhere: Bool = false,
+                defaultAccuracyKm: Double = 25, exposureCapFactor: Double? = nil, reservePerPlayer: Int? = nil,
+                minSharedGames: Int = 1, requireSharedLanguage: Bool = false, gridCellKm: Double = 100,
+                threads: Int = 1, pruneFromRegionSize: Int = 4_096) {
+        self.k = k
+        self.defaultMaxDistanceKm = defaultMaxDistanceKm
+        self.defaultAnywhere = defaultAnywhere
+        self.defaultAccuracyKm = defaultAccuracyKm
+        self.exposureCapFactor = exposureCapFactor
+        self.reservePerPlayer = reservePerPlayer
+        self.minSharedGames = minSharedGames
+        self.requireSharedLanguage = requireSharedLanguage
+        self.gridCellKm = gridCellKm
+        self.threads = threads
+        self.pruneFromRegionSize = pruneFromRegionSize
+    }
+
+    /// How many candidates the scorer keeps per player: `k`, or `max(k, reserve)` (default `2k`) under an exposure cap.
+    public var candidatesPerPlayer: Int {
+        guard exposureCapFactor != nil else { return max(1, k) }
+        return max(max(1, k), reservePerPlayer ?? 2 * k)
+    }
+}

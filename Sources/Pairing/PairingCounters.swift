@@ -1,0 +1,18 @@
+/// Deterministic work counters of a bulk run (they depend on the data, not on threads or timing).
+public struct PairingCounters: Sendable, Hashable {
+    public var blocks = 0
+    public var regionPostingsBuilt = 0
+    public var postingsScanned = 0
+    public var candidatesTouched = 0
+    public var candidatesEvaluated = 0
+
+    public init() {}
+
+    mutating func add(_ o: PairingCounters) {
+        blocks += o.blocks
+        regionPostingsBuilt += o.regionPostingsBuilt
+        postingsScanned += o.postingsScanned
+        candidatesTouched += o.candidatesTouched
+        candidatesEvaluated += o.candidatesEvaluated
+    }
+}

@@ -1,0 +1,56 @@
+import Emit
+import Foundation
+import Pairing
+import PipelineCore
+import PlayerModel
+
+/// The `pair` stage with its file I/O: reads the decision log and the previous state, runs `PairingRun`,
+/// and renders every output table as CSV and JSON Lines plus `pairing_summary.json` and `state/*.jsonl`.
+///
+/// Files written under the output directory: `pairings.{csv,jsonl}`, `matches.{csv,jsonl}`,
+/// `new_matches.{csv,jsonl}`, `unpaired.{csv,jsonl}`, `pairing_summary.json`, `state/matches.jsonl`,
+/// `state/unpaired.jsonl`. Pass the previous run's `state/` directory as `previousState` on the next run.
+public enum PairingJob {
+    /// Reads `decisions` (if the file exists) and the previous state (if given), then runs the stage.
+    public static func run(dataset: PlayerDataset, decisionsFile: URL?, previousState: URL?, config: PairingConfig,
+                           sink: any DiagnosticSink) -> (files: [OutputFile], output: PairingRun.Output) {
+        var decisions: [Decision] = []
+        if let decisionsFile, let data = FileManager.default.contents(atPath: decisionsFile.path) {
+            decisions = DecisionParser.parse(Array(data), file: decisionsFile.lastPathComponent, sink: sink)
+        }
+        var previousMatches: [MatchRecord] = []
+        var previouslyUnpaired: [SteamID64] = []
+        if let previousState {
+            if let data = FileManager.default.contents(atPath: previousState.appendingPathComponent("matches.jsonl").path) {
+                previousMatches = PairingStateParser.parseMatches(Array(data), file: "state/matches.jsonl", sink: sink)
+            }
+            if let data = FileManager.default.contents(atPath: previousState.appendingPathComponent("unpaired.jsonl").path) {
+                previouslyUnpaired = PairingStateParser.parseUnpaired(Array(data), file: "state/unpaired.jsonl", sink: sink)
+            }
+        }
+        let output = PairingRun.run(PairingRun.Input(dataset: dataset, decisions: decisions,
+                                                     previousMatches: previousMatches,
+                                                     previouslyUnpaired: previouslyUnpaired, config: config))
+        return (files(for: output), output)
+    }
+
+    public static func files(for output: PairingRun.Output) -> [OutputFile] {
+        var files: [OutputFile] = []
+        for table in [output.pairings, output.matches, output.newMatches, output.unpaired] {
+            files.append(OutputFile(path: "\(table.name).csv", bytes: CSVWriter.render(table)))
+            files.append(OutputFile(path: "\(table.name).jsonl", bytes: JSONLinesWriter.render(table)))
+        }
+        files.append(OutputFile(path: "pairing_summary.json", bytes: output.summary.jsonBytes()))
+        files.append(OutputFile(path: "state/matches.jsonl", bytes: JSONLinesWriter.render(output.stateMatches)))
+        files.append(OutputFile(path: "state/unpaired.jsonl", bytes: JSONLinesWriter.render(output.stateUnpaired)))
+        return files
+    }
+
+    public static func write(_ files: [OutputFile], to directory: URL) throws {
+        for file in files {
+            let url = directory.appendingPathComponent(file.path)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(file.bytes).write(to: url)
+        }
+    }
+}
