@@ -16,7 +16,8 @@ enum CommandOutcome {
             DiagnosticPrinter.standardError("error: \(error) [output.failed]\n")
             throw ExitCode(ExitStatus.outputError.rawValue)
         }
-        DiagnosticPrinter.printToStandardError(outcome.diagnostics)
+        // Notes (e.g. a private library read as 'games unknown') go to diagnostics.json only.
+        DiagnosticPrinter.printToStandardError(outcome.diagnostics.filter { $0.severity != .note })
         DiagnosticPrinter.standardError("\(outcome.summary.line)\n→ \(outcome.outputDirectory.path) (\(outcome.files.count) files)\n")
         if outcome.summary.errors > 0 { throw ExitCode(ExitStatus.inputErrors.rawValue) }
     }

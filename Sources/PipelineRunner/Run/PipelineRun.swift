@@ -58,9 +58,20 @@ public struct PipelineRun: Sendable {
         path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseDirectory.appendingPathComponent(path)
     }
 
-    /// Hook for the pair, match and trade stages.
+    /// The pair, match and trade stages, on the normalized dataset.
     func runLaterStages(dataset: PlayerDataset, files: [DatasetFile], tables: inout [Table], extraFiles: inout [OutputFile],
-                        figures: inout [String: Int], diagnostics: DiagnosticLog) throws {}
+                        figures: inout [String: Int], diagnostics: DiagnosticLog) throws {
+        let decisionsFile = files.first { $0.role == .decisions }?.url
+        if definition.has(.pair) || definition.has(.match) {
+            let stage = PairingStage(pair: definition.stages[.pair], match: definition.stages[.match], threads: definition.threads,
+                                     defaultStateDirectory: resolve(definition.output).appendingPathComponent("state"),
+                                     resolve: resolve)
+            let result = stage.run(dataset: dataset, decisionsFile: decisionsFile, diagnostics: diagnostics)
+            tables += result.tables
+            extraFiles += result.files
+            figures.merge(result.figures) { $1 }
+        }
+    }
 
     /// The location table named by the definition, if any.
     func loadLocator(diagnostics: DiagnosticLog) throws -> (any PlayerLocator)? {

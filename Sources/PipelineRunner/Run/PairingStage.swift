@@ -1,0 +1,52 @@
+import Emit
+import Foundation
+import Pairing
+import PipelineCore
+import PlayerModel
+
+/// The `pair` and `match` stages of a pipeline run.
+///
+/// `pair` emits `pairings`, `unpaired` and `pairing_summary.json`; `match` emits `matches` and `new_matches`.
+/// Either writes the carry-over state `state/matches.jsonl` and `state/unpaired.jsonl`. The previous state
+/// is read from the `previous_state` option, by default from `state/` of the output directory this run
+/// is about to replace: so a nightly job needs no extra wiring, and repeating a run whose output was never
+/// published reads the same state and gives the same bytes.
+struct PairingStage {
+    var pair: StageOptions?
+    var match: StageOptions?
+    var threads: Int
+    var defaultStateDirectory: URL
+    var resolve: (String) -> URL
+
+    struct Result {
+        var tables: [Table]
+        var files: [OutputFile]
+        var figures: [String: Int]
+    }
+
+    func run(dataset: PlayerDataset, decisionsFile: URL?, diagnostics: some DiagnosticSink) -> Result {
+        let options = pair ?? match ?? StageOptions()
+        let workers = threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount
+        let config = PairStageOptions.config(options, threads: workers)
+        let state = options.string("previous_state").map(resolve) ?? defaultStateDirectory
+        let (_, output) = PairingJob.run(dataset: dataset, decisionsFile: decisionsFile, previousState: state, config: config,
+                                         sink: diagnostics)
+        var tables: [Table] = []
+        var files: [OutputFile] = []
+        var figures: [String: Int] = [:]
+        if pair != nil {
+            tables += [output.pairings, output.unpaired]
+            files.append(OutputFile(path: "pairing_summary.json", bytes: output.summary.jsonBytes()))
+            figures["pairings"] = output.summary.pairings
+            figures["players_paired"] = output.summary.playersPaired
+        }
+        if match != nil {
+            tables += [output.matches, output.newMatches]
+            figures["matches"] = output.summary.matchesTotal
+            figures["new_matches"] = output.summary.matchesNew
+        }
+        files.append(OutputFile(path: "state/matches.jsonl", bytes: JSONLinesWriter.render(output.stateMatches)))
+        files.append(OutputFile(path: "state/unpaired.jsonl", bytes: JSONLinesWriter.render(output.stateUnpaired)))
+        return Result(tables: tables, files: files, figures: figures)
+    }
+}
