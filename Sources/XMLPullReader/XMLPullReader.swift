@@ -95,16 +95,20 @@ public final class XMLPullReader {
 
     /// Points the reader at `newFeed` (reusing the libxml2 reader when there is one); libxml2 calls the feed
     /// back until it returns 0. The previous feed stays alive until libxml2 has closed it.
+    private static let readFeed: xmlInputReadCallback = { context, buffer, length in
+        guard let context, let buffer else { return -1 }
+        return Unmanaged<XMLInputFeed>.fromOpaque(context).takeUnretainedValue().read(into: buffer, capacity: Int(length))
+    }
+
+    private static let closeFeed: xmlInputCloseCallback = { context in
+        guard let context else { return 0 }
+        Unmanaged<XMLInputFeed>.fromOpaque(context).takeUnretainedValue().close()
+        return 0
+    }
+
     private func attach(_ newFeed: XMLInputFeed) {
-        let read: xmlInputReadCallback = { context, buffer, length in
-            guard let context, let buffer else { return -1 }
-            return Unmanaged<XMLInputFeed>.fromOpaque(context).takeUnretainedValue().read(into: buffer, capacity: Int(length))
-        }
-        let close: xmlInputCloseCallback = { context in
-            guard let context else { return 0 }
-            Unmanaged<XMLInputFeed>.fromOpaque(context).takeUnretainedValue().close()
-            return 0
-        }
+        let read = Self.readFeed
+        let close = Self.closeFeed
         let context = Unmanaged.passUnretained(newFeed).toOpaque()
         if let reader, xmlReaderNewIO(reader, read, close, context, nil, nil, Self.options) != 0 {
             xmlFreeTextReader(reader)
@@ -224,12 +228,16 @@ public final class XMLPullReader {
         }, context)
     }
 
-    /// The libxml2 ceiling for benchmarks: reads a file with the same options and only asks each node its
-    /// type, as the bare C loop does. Returns the node count, or `nil` when the file is unreadable or malformed.
+    /// The libxml2 ceiling for benchmarks: reads a file through the same feed and options as `open(path:)`
+    /// and only asks each node its type, as a bare C loop does. Returns the node count, or `nil` when the
+    /// file is unreadable or malformed.
     public static func countNodes(path: String) -> Int? {
         _ = parserInitialized
-        guard let reader = xmlReaderForFile(path, nil, options) else { return nil }
-        defer { xmlFreeTextReader(reader) }
+        guard let feed = XMLInputFeed(path: path, step: Int.max) else { return nil }
+        guard let reader = withExtendedLifetime(feed, {
+            xmlReaderForIO(readFeed, closeFeed, Unmanaged.passUnretained(feed).toOpaque(), nil, nil, options)
+        }) else { return nil }
+        defer { withExtendedLifetime(feed) { xmlFreeTextReader(reader) } }
         xmlTextReaderSetStructuredErrorHandler(reader, { _, _ in }, nil)
         var count = 0
         while true {
