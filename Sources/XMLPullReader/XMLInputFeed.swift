@@ -29,7 +29,7 @@ final class XMLInputFeed {
 
     init?(path: String, step: Int) {
         guard let handle = fopen(path, "rb") else { return nil }
-        setvbuf(handle, nil, _IOFBF, step < 4096 ? 4096 : 1 << 20)
+        setvbuf(handle, nil, _IOFBF, 1 << 16)
         origin = .file(handle)
         self.step = max(1, step)
     }

@@ -174,11 +174,20 @@ public final class XMLPullReader {
             fail(XMLReadError(code: "input.empty", message: "the file is empty", line: 1))
             return
         }
-        guard let newFeed = XMLInputFeed(path: path, step: salvageStep ?? Int.max) else {
-            fail(XMLReadError(code: "xml.unreadable", message: "cannot open \(path) for reading", line: nil))
-            return
+        if let salvageStep {
+            guard let newFeed = XMLInputFeed(path: path, step: salvageStep) else {
+                fail(XMLReadError(code: "xml.unreadable", message: "cannot open \(path) for reading", line: nil))
+                return
+            }
+            attach(newFeed)
+        } else {
+            if feed != nil { freeReader() }
+            if let reader, xmlReaderNewFile(reader, path, nil, Self.options) != 0 {
+                xmlFreeTextReader(reader)
+                self.reader = nil
+            }
+            if reader == nil { reader = xmlReaderForFile(path, nil, Self.options) }
         }
-        attach(newFeed)
         if reader == nil {
             fail(XMLReadError(code: "xml.unreadable", message: "libxml2 could not create a reader for \(path)", line: nil))
         } else {
@@ -228,16 +237,13 @@ public final class XMLPullReader {
         }, context)
     }
 
-    /// The libxml2 ceiling for benchmarks: reads a file through the same feed and options as `open(path:)`
+    /// The libxml2 ceiling for benchmarks: reads a file with the same reader and options as `open(path:)`
     /// and only asks each node its type, as a bare C loop does. Returns the node count, or `nil` when the
     /// file is unreadable or malformed.
     public static func countNodes(path: String) -> Int? {
         _ = parserInitialized
-        guard let feed = XMLInputFeed(path: path, step: Int.max) else { return nil }
-        guard let reader = withExtendedLifetime(feed, {
-            xmlReaderForIO(readFeed, closeFeed, Unmanaged.passUnretained(feed).toOpaque(), nil, nil, options)
-        }) else { return nil }
-        defer { withExtendedLifetime(feed) { xmlFreeTextReader(reader) } }
+        guard let reader = xmlReaderForFile(path, nil, options) else { return nil }
+        defer { xmlFreeTextReader(reader) }
         xmlTextReaderSetStructuredErrorHandler(reader, { _, _ in }, nil)
         var count = 0
         while true {
