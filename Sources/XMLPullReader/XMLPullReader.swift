@@ -44,7 +44,8 @@ public final class XMLPullReader {
     }
     private var source = Source.none
     private let names: [String]
-    private var nameIndex: [String: Int32]
+    /// Every name seen so far (the given ones first) by UTF-8 length, for lookups without a `String`.
+    private var namesByLength: [[(bytes: [UInt8], token: Int32)]] = []
     private var extraNames: [String] = []
     @exclusivity(unchecked) private var nameCache = XMLNameCache()
     @exclusivity(unchecked) private var stack = XMLElementStack()
@@ -75,9 +76,14 @@ public final class XMLPullReader {
     public init(names: [String]) {
         _ = Self.parserInitialized
         self.names = names
-        var index: [String: Int32] = [:]
-        for (i, name) in names.enumerated() where index[name] == nil { index[name] = Int32(i) }
-        nameIndex = index
+        for (i, name) in names.enumerated() { register(Array(name.utf8), token: Int32(i)) }
+    }
+
+    private func register(_ bytes: [UInt8], token: Int32) {
+        while namesByLength.count <= bytes.count { namesByLength.append([]) }
+        if !namesByLength[bytes.count].contains(where: { $0.bytes == bytes }) {
+            namesByLength[bytes.count].append((bytes, token))
+        }
     }
 
     deinit {
@@ -193,6 +199,17 @@ public final class XMLPullReader {
         } else {
             installErrorHandler()
         }
+    }
+
+    /// Releases the current input (closes the file) but keeps the reader for the next `open(path:)`.
+    public func close() {
+        if feed != nil {
+            freeReader()
+        } else if let reader {
+            xmlTextReaderClose(reader)
+        }
+        source = .none
+        stopped = true
     }
 
     private func detach() {
@@ -343,22 +360,37 @@ public final class XMLPullReader {
         return .failed
     }
 
+    /// The token of the current element's name: by interned pointer when seen before in this input, else
+    /// by comparing bytes with the names seen so far, else a new token.
     private func resolveName(_ reader: xmlTextReaderPtr) -> Int32 {
-        guard let pointer = xmlTextReaderConstLocalName(reader) else { return resolveUnknown("") }
+        guard let pointer = xmlTextReaderConstLocalName(reader) else { return Int32(names.count) }
         let key = UInt(bitPattern: pointer)
         if let token = nameCache.lookup(key) { return token }
-        let name = String(cString: pointer)
-        let token = nameIndex[name] ?? resolveUnknown(name)
-        if nameCache.count < 1 << 16 { nameCache.insert(key, token) }
-        return token
+        let length = Int(xmlStrlen(pointer))
+        var token: Int32?
+        if length < namesByLength.count {
+            for entry in namesByLength[length] {
+                var equal = true
+                for i in 0..<length where entry.bytes[i] != pointer[i] {
+                    equal = false
+                    break
+                }
+                if equal {
+                    token = entry.token
+                    break
+                }
+            }
+        }
+        let resolved = token ?? newName(UnsafeBufferPointer(start: pointer, count: length))
+        if nameCache.count < 1 << 16 { nameCache.insert(key, resolved) }
+        return resolved
     }
 
-    private func resolveUnknown(_ name: String) -> Int32 {
-        if let token = nameIndex[name] { return token }
+    private func newName(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
         guard extraNames.count < 1 << 14 else { return Int32(names.count) }  // a flood of names shares one token
         let token = Int32(names.count + extraNames.count)
-        extraNames.append(name)
-        nameIndex[name] = token
+        extraNames.append(String(decoding: bytes, as: UTF8.self))
+        register(Array(bytes), token: token)
         return token
     }
 

@@ -56,7 +56,15 @@ public enum XMLDocumentDecoder {
     /// skipping the children already done, so that the children that ended before the error are kept too.
     private static func decode(_ input: Input, origin: DocumentOrigin, diagnostics: any DiagnosticSink,
                                emit: (IngestedDocument) -> Void) {
-        let reader = XMLPullReader(names: SteamXMLElement.vocabulary)
+        readers.withReader { reader in
+            decode(input, reader: reader, origin: origin, diagnostics: diagnostics, emit: emit)
+        }
+    }
+
+    private static let readers = XMLReaderPool()
+
+    private static func decode(_ input: Input, reader: XMLPullReader, origin: DocumentOrigin,
+                               diagnostics: any DiagnosticSink, emit: (IngestedDocument) -> Void) {
         let context = XMLDecodingContext(reader: reader, file: origin.file, diagnostics: diagnostics,
                                          expectedOwner: origin.owner)
         let outcome = opened(reader, input, salvageStep: nil) {
