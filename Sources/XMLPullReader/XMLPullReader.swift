@@ -19,9 +19,15 @@ import Darwin
 /// and line, captured by a per-reader structured error handler (never the global one). After `failed`,
 /// nothing more is read.
 ///
-/// Lines come from `xmlGetLineNo` on the current node (not the parser's read-ahead line). libxml2 stores
-/// element lines in 16 bits; past line 65 535 the line comes from the element's text (`XML_PARSE_BIG_LINES`)
-/// and, failing that, from the parser position (approximate, a few lines ahead at most).
+/// Lines come from `xmlGetLineNo` on the element's node when it starts (not the parser's read-ahead line),
+/// kept for its `end`. libxml2 stores element lines in 16 bits; past line 65 535 the line comes from the
+/// element's text (`XML_PARSE_BIG_LINES`) when libxml2 has already parsed it, else from the parser position
+/// (approximate, a few lines ahead at most).
+///
+/// Inputs: `read(bytes:_:)` parses in place inside `withUnsafeBytes` (`xmlReaderForMemory`);
+/// `open(path:)` streams a file (`xmlReaderForFile`, or `xmlReaderNewFile` when the reader is reused; call
+/// `close()` between files). Either can run in salvage mode (`salvageStep`), see `read(bytes:salvageStep:_:)`.
+/// A reader is used by one thread at a time (it is not `Sendable`).
 public final class XMLPullReader {
     /// What `next()` found.
     public enum Event: Sendable, Hashable {
