@@ -19,9 +19,15 @@ import Darwin
 /// and line, captured by a per-reader structured error handler (never the global one). After `failed`,
 /// nothing more is read.
 ///
-/// Lines come from `xmlGetLineNo` on the current node (not the parser's read-ahead line). libxml2 stores
-/// element lines in 16 bits; past line 65 535 the line comes from the element's text (`XML_PARSE_BIG_LINES`)
-/// and, failing that, from the parser position (approximate, a few lines ahead at most).
+/// Lines come from `xmlGetLineNo` on the element's node when it starts (not the parser's read-ahead line),
+/// kept for its `end`. libxml2 stores element lines in 16 bits; past line 65 535 the line comes from the
+/// element's text (`XML_PARSE_BIG_LINES`) when libxml2 has already parsed it, else from the parser position
+/// (approximate, a few lines ahead at most).
+///
+/// Inputs: `read(bytes:_:)` parses in place inside `withUnsafeBytes` (`xmlReaderForMemory`);
+/// `open(path:)` streams a file (`xmlReaderForFile`, or `xmlReaderNewFile` when the reader is reused; call
+/// `close()` between files). Either can run in salvage mode (`salvageStep`), see `read(bytes:salvageStep:_:)`.
+/// A reader is used by one thread at a time (it is not `Sendable`).
 public final class XMLPullReader {
     /// What `next()` found.
     public enum Event: Sendable, Hashable {
@@ -35,17 +41,6 @@ public final class XMLPullReader {
         case failed
     }
 
-    private struct Frame {
-        var token: Int32
-        var ordinal: Int32
-        var hadChildElements: Bool
-        /// The start tag's line (0 when unknown), taken at the start: libxml2 may free the children that
-        /// carry big line numbers before the end.
-        var line: Int
-        /// (child token, count so far), searched from the end: repeated siblings come in runs.
-        var childCounts: [(token: Int32, count: Int32)]
-    }
-
     private var reader: xmlTextReaderPtr?
     /// What the current input is, kept to locate a DOCTYPE (libxml2 gives its node no line).
     private enum Source {
@@ -55,22 +50,22 @@ public final class XMLPullReader {
     }
     private var source = Source.none
     private let names: [String]
-    private var nameIndex: [String: Int32]
+    /// Every name seen so far (the given ones first) by UTF-8 length, for lookups without a `String`.
+    private var namesByLength: [[(bytes: [UInt8], token: Int32)]] = []
     private var extraNames: [String] = []
-    private var nameCache = XMLNameCache()
-    private var frames: [Frame] = []
-    private var openCount = 0
-    private var textBytes: [UInt8] = []
-    private var pendingEnd = false
-    private var popBeforeNext = false
-    private var clearTextBeforeNext = false
-    private var stopped = false
-    private var sawElement = false
+    @exclusivity(unchecked) private var nameCache = XMLNameCache()
+    @exclusivity(unchecked) private var stack = XMLElementStack()
+    @exclusivity(unchecked) private var textBytes = XMLTextBuffer()
+    @exclusivity(unchecked) private var pendingEnd = false
+    @exclusivity(unchecked) private var popBeforeNext = false
+    @exclusivity(unchecked) private var clearTextBeforeNext = false
+    @exclusivity(unchecked) private var stopped = false
+    @exclusivity(unchecked) private var sawElement = false
     /// The first error-level report from libxml2 since the input was set.
     fileprivate var reportedError: XMLReadError?
 
     /// The token of the current element (valid at `start` and `end`).
-    public private(set) var token: Int = -1
+    @exclusivity(unchecked) public private(set) var token: Int = -1
     /// Why the read failed (valid after `failed`).
     public private(set) var failure: XMLReadError?
 
@@ -87,35 +82,52 @@ public final class XMLPullReader {
     public init(names: [String]) {
         _ = Self.parserInitialized
         self.names = names
-        var index: [String: Int32] = [:]
-        for (i, name) in names.enumerated() where index[name] == nil { index[name] = Int32(i) }
-        nameIndex = index
-        textBytes.reserveCapacity(4096)
+        for (i, name) in names.enumerated() { register(Array(name.utf8), token: Int32(i)) }
+    }
+
+    private func register(_ bytes: [UInt8], token: Int32) {
+        while namesByLength.count <= bytes.count { namesByLength.append([]) }
+        if !namesByLength[bytes.count].contains(where: { $0.bytes == bytes }) {
+            namesByLength[bytes.count].append((bytes, token))
+        }
     }
 
     deinit {
         if let reader { xmlFreeTextReader(reader) }
     }
 
-    /// The byte feed of a salvage read; outlives the libxml2 reader that calls it.
-    private var trickle: XMLTrickleFeed?
+    /// The byte feed of a file or salvage read; outlives the libxml2 reader that calls it.
+    private var feed: XMLInputFeed?
 
     private func freeReader() {
         if let reader { xmlFreeTextReader(reader) }
         reader = nil
-        trickle = nil
+        feed = nil
     }
 
-    /// A reader over `feed`, which the reader calls back until it returns 0.
-    private static func makeTrickleReader(_ feed: XMLTrickleFeed) -> xmlTextReaderPtr? {
-        xmlReaderForIO({ context, buffer, length in
-            guard let context, let buffer else { return -1 }
-            return Unmanaged<XMLTrickleFeed>.fromOpaque(context).takeUnretainedValue().read(into: buffer, capacity: Int(length))
-        }, { context in
-            guard let context else { return 0 }
-            Unmanaged<XMLTrickleFeed>.fromOpaque(context).takeUnretainedValue().close()
-            return 0
-        }, Unmanaged.passUnretained(feed).toOpaque(), nil, nil, options)
+    /// Points the reader at `newFeed` (reusing the libxml2 reader when there is one); libxml2 calls the feed
+    /// back until it returns 0. The previous feed stays alive until libxml2 has closed it.
+    private static let readFeed: xmlInputReadCallback = { context, buffer, length in
+        guard let context, let buffer else { return -1 }
+        return Unmanaged<XMLInputFeed>.fromOpaque(context).takeUnretainedValue().read(into: buffer, capacity: Int(length))
+    }
+
+    private static let closeFeed: xmlInputCloseCallback = { context in
+        guard let context else { return 0 }
+        Unmanaged<XMLInputFeed>.fromOpaque(context).takeUnretainedValue().close()
+        return 0
+    }
+
+    private func attach(_ newFeed: XMLInputFeed) {
+        let read = Self.readFeed
+        let close = Self.closeFeed
+        let context = Unmanaged.passUnretained(newFeed).toOpaque()
+        if let reader, xmlReaderNewIO(reader, read, close, context, nil, nil, Self.options) != 0 {
+            xmlFreeTextReader(reader)
+            self.reader = nil
+        }
+        if reader == nil { reader = xmlReaderForIO(read, close, context, nil, nil, Self.options) }
+        feed = newFeed
     }
 
     // MARK: Inputs
@@ -145,13 +157,9 @@ public final class XMLPullReader {
                 return try body(self)
             }
             let size = Int32(buffer.count)
-            if trickle != nil || salvageStep != nil { freeReader() }
-            if let salvageStep {
-                let feed = XMLTrickleFeed(memory: UnsafeRawBufferPointer(buffer), step: salvageStep)
-                trickle = feed
-                reader = Self.makeTrickleReader(feed)
-            }
-            if let reader, trickle == nil {
+            if feed != nil || salvageStep != nil { freeReader() }
+            if let salvageStep { attach(XMLInputFeed(memory: UnsafeRawBufferPointer(buffer), step: salvageStep)) }
+            if let reader, feed == nil {
                 if xmlReaderNewMemory(reader, base, size, nil, nil, Self.options) != 0 { xmlFreeTextReader(reader); self.reader = nil }
             }
             if reader == nil { reader = xmlReaderForMemory(base, size, nil, nil, Self.options) }
@@ -170,25 +178,44 @@ public final class XMLPullReader {
     /// When the file cannot be opened, the first `next()` returns `failed` with `xml.unreadable`.
     /// `salvageStep`: as for `read(bytes:salvageStep:_:)`.
     public func open(path: String, salvageStep: Int? = nil) {
-        if trickle != nil || salvageStep != nil { freeReader() }
-        if let salvageStep, let feed = XMLTrickleFeed(path: path, step: salvageStep) {
-            trickle = feed
-            reader = Self.makeTrickleReader(feed)
-        }
-        if let reader, trickle == nil {
-            if xmlReaderNewFile(reader, path, nil, Self.options) != 0 { xmlFreeTextReader(reader); self.reader = nil }
-        }
-        if reader == nil { reader = xmlReaderForFile(path, nil, Self.options) }
+        if salvageStep != nil { freeReader() }
         resetState()
         source = .file(path)
         var status = stat()
         if stat(path, &status) == 0, status.st_size == 0 {
             fail(XMLReadError(code: "input.empty", message: "the file is empty", line: 1))
-        } else if reader == nil {
-            fail(XMLReadError(code: "xml.unreadable", message: "cannot open \(path) for reading", line: nil))
+            return
+        }
+        if let salvageStep {
+            guard let newFeed = XMLInputFeed(path: path, step: salvageStep) else {
+                fail(XMLReadError(code: "xml.unreadable", message: "cannot open \(path) for reading", line: nil))
+                return
+            }
+            attach(newFeed)
+        } else {
+            if feed != nil { freeReader() }
+            if let reader, xmlReaderNewFile(reader, path, nil, Self.options) != 0 {
+                xmlFreeTextReader(reader)
+                self.reader = nil
+            }
+            if reader == nil { reader = xmlReaderForFile(path, nil, Self.options) }
+        }
+        if reader == nil {
+            fail(XMLReadError(code: "xml.unreadable", message: "libxml2 could not create a reader for \(path)", line: nil))
         } else {
             installErrorHandler()
         }
+    }
+
+    /// Releases the current input (closes the file) but keeps the reader for the next `open(path:)`.
+    public func close() {
+        if feed != nil {
+            freeReader()
+        } else if let reader {
+            xmlTextReaderClose(reader)
+        }
+        source = .none
+        stopped = true
     }
 
     private func detach() {
@@ -200,8 +227,8 @@ public final class XMLPullReader {
 
     private func resetState() {
         nameCache.removeAll()
-        openCount = 0
-        textBytes.removeAll(keepingCapacity: true)
+        stack.removeAll()
+        textBytes.removeAll()
         pendingEnd = false
         popBeforeNext = false
         clearTextBeforeNext = false
@@ -233,17 +260,34 @@ public final class XMLPullReader {
         }, context)
     }
 
+    /// The libxml2 ceiling for benchmarks: reads a file with the same reader and options as `open(path:)`
+    /// and only asks each node its type, as a bare C loop does. Returns the node count, or `nil` when the
+    /// file is unreadable or malformed.
+    public static func countNodes(path: String) -> Int? {
+        _ = parserInitialized
+        guard let reader = xmlReaderForFile(path, nil, options) else { return nil }
+        defer { xmlFreeTextReader(reader) }
+        xmlTextReaderSetStructuredErrorHandler(reader, { _, _ in }, nil)
+        var count = 0
+        while true {
+            let status = xmlTextReaderRead(reader)
+            if status == 0 { return count }
+            if status < 0 { return nil }
+            if xmlTextReaderNodeType(reader) >= 0 { count += 1 }
+        }
+    }
+
     // MARK: Reading
 
     /// Advances to the next element start or end.
     public func next() -> Event {
         if stopped { return failure == nil ? .finished : .failed }
         if popBeforeNext {
-            openCount -= 1
+            stack.pop()
             popBeforeNext = false
         }
         if clearTextBeforeNext {
-            textBytes.removeAll(keepingCapacity: true)
+            textBytes.removeAll()
             clearTextBeforeNext = false
         }
         if pendingEnd {
@@ -259,28 +303,26 @@ public final class XMLPullReader {
                 return fail(XMLReadError(code: "xml.malformed", message: "libxml2 stopped reading",
                                          line: parserLine))
             }
-            switch xmlTextReaderNodeType(reader) {
-            case Int32(XML_READER_TYPE_ELEMENT.rawValue):
+            // The node's own type first: `xmlTextReaderNodeType` also decides, for every whitespace text
+            // node, whether an ancestor has `xml:space="preserve"`, which costs more than the node is worth.
+            guard let node = xmlTextReaderCurrentNode(reader) else { continue }
+            switch node.pointee.type.rawValue {
+            case XML_TEXT_NODE.rawValue, XML_CDATA_SECTION_NODE.rawValue:
+                if let content = node.pointee.content { textBytes.append(content, count: Int(xmlStrlen(content))) }
+            case XML_ELEMENT_NODE.rawValue:
+                if xmlTextReaderNodeType(reader) == Int32(XML_READER_TYPE_END_ELEMENT.rawValue) { return endCurrent() }
                 sawElement = true
                 let key = resolveName(reader)
-                push(key)
-                frames[openCount - 1].line = Int(xmlGetLineNo(xmlTextReaderCurrentNode(reader)))
+                stack.push(key, line: Int(xmlGetLineNo(node)))
                 token = Int(key)
-                textBytes.removeAll(keepingCapacity: true)
+                textBytes.removeAll()
                 if xmlTextReaderIsEmptyElement(reader) == 1 { pendingEnd = true }
                 return .start
-            case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
-                return endCurrent()
-            case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue):
-                if let value = xmlTextReaderConstValue(reader) {
-                    let length = Int(xmlStrlen(value))
-                    textBytes.append(contentsOf: UnsafeBufferPointer(start: value, count: length))
-                }
-            case Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue):
+            case XML_DTD_NODE.rawValue, XML_DOCUMENT_TYPE_NODE.rawValue:
                 return fail(XMLReadError(code: "xml.doctype",
                                          message: "a DOCTYPE is not allowed (entities are never expanded)",
                                          line: doctypeLine() ?? parserLine))
-            case Int32(XML_READER_TYPE_ENTITY_REFERENCE.rawValue), Int32(XML_READER_TYPE_ENTITY.rawValue):
+            case XML_ENTITY_REF_NODE.rawValue, XML_ENTITY_NODE.rawValue, XML_ENTITY_DECL.rawValue:
                 return fail(XMLReadError(code: "xml.doctype", message: "an entity reference is not allowed", line: nodeLine))
             default:
                 continue
@@ -291,18 +333,18 @@ public final class XMLPullReader {
     /// At a `start`: consumes the element through its `end`. Returns false when the read failed or ended.
     @discardableResult
     public func skipElement() -> Bool {
-        let target = openCount
+        let target = stack.count
         while true {
             switch next() {
             case .start: continue
-            case .end: if openCount == target { return true }
+            case .end: if stack.count == target { return true }
             case .finished, .failed: return false
             }
         }
     }
 
     private func endCurrent() -> Event {
-        token = Int(frames[openCount - 1].token)
+        token = Int(stack.token(at: stack.count - 1))
         popBeforeNext = true
         clearTextBeforeNext = true
         return .end
@@ -324,59 +366,44 @@ public final class XMLPullReader {
         return .failed
     }
 
-    private func push(_ key: Int32) {
-        var ordinal: Int32 = 1
-        if openCount > 0 {
-            let parent = openCount - 1
-            frames[parent].hadChildElements = true
-            var found = false
-            var i = frames[parent].childCounts.count - 1
-            while i >= 0 {
-                if frames[parent].childCounts[i].token == key {
-                    frames[parent].childCounts[i].count += 1
-                    ordinal = frames[parent].childCounts[i].count
-                    found = true
-                    break
-                }
-                i -= 1
-            }
-            if !found { frames[parent].childCounts.append((key, 1)) }
-        }
-        if openCount == frames.count {
-            frames.append(Frame(token: key, ordinal: ordinal, hadChildElements: false, line: 0, childCounts: []))
-        } else {
-            frames[openCount].token = key
-            frames[openCount].ordinal = ordinal
-            frames[openCount].hadChildElements = false
-            frames[openCount].line = 0
-            frames[openCount].childCounts.removeAll(keepingCapacity: true)
-        }
-        openCount += 1
-    }
-
+    /// The token of the current element's name: by interned pointer when seen before in this input, else
+    /// by comparing bytes with the names seen so far, else a new token.
     private func resolveName(_ reader: xmlTextReaderPtr) -> Int32 {
-        guard let pointer = xmlTextReaderConstLocalName(reader) else { return resolveUnknown("") }
+        guard let pointer = xmlTextReaderConstLocalName(reader) else { return Int32(names.count) }
         let key = UInt(bitPattern: pointer)
         if let token = nameCache.lookup(key) { return token }
-        let name = String(cString: pointer)
-        let token = nameIndex[name] ?? resolveUnknown(name)
-        if nameCache.count < 1 << 16 { nameCache.insert(key, token) }
-        return token
+        let length = Int(xmlStrlen(pointer))
+        var token: Int32?
+        if length < namesByLength.count {
+            for entry in namesByLength[length] {
+                var equal = true
+                for i in 0..<length where entry.bytes[i] != pointer[i] {
+                    equal = false
+                    break
+                }
+                if equal {
+                    token = entry.token
+                    break
+                }
+            }
+        }
+        let resolved = token ?? newName(UnsafeBufferPointer(start: pointer, count: length))
+        if nameCache.count < 1 << 16 { nameCache.insert(key, resolved) }
+        return resolved
     }
 
-    private func resolveUnknown(_ name: String) -> Int32 {
-        if let token = nameIndex[name] { return token }
+    private func newName(_ bytes: UnsafeBufferPointer<UInt8>) -> Int32 {
         guard extraNames.count < 1 << 14 else { return Int32(names.count) }  // a flood of names shares one token
         let token = Int32(names.count + extraNames.count)
-        extraNames.append(name)
-        nameIndex[name] = token
+        extraNames.append(String(decoding: bytes, as: UTF8.self))
+        register(Array(bytes), token: token)
         return token
     }
 
     // MARK: The current element
 
     /// Depth of the current element: the root is 0.
-    public var depth: Int { openCount - 1 }
+    public var depth: Int { stack.count - 1 }
 
     /// The name of a token.
     public func name(ofToken token: Int) -> String {
@@ -390,8 +417,8 @@ public final class XMLPullReader {
 
     /// 1-based line of the current element's start tag.
     public var line: Int? {
-        guard openCount > 0 else { return nodeLine }
-        let line = frames[openCount - 1].line
+        guard stack.count > 0 else { return nodeLine }
+        let line = stack.line(at: stack.count - 1)
         if line > 0 && line != 65535 { return line }
         return parserLine.map { max($0, line) }
     }
@@ -458,15 +485,15 @@ public final class XMLPullReader {
     /// sibling when n > 1).
     public var path: String {
         var result = ""
-        for i in 0..<openCount {
-            result += "/" + name(ofToken: Int(frames[i].token))
-            if frames[i].ordinal > 1 { result += "[\(frames[i].ordinal)]" }
+        for i in 0..<stack.count {
+            result += "/" + name(ofToken: Int(stack.token(at: i)))
+            if stack.ordinal(at: i) > 1 { result += "[\(stack.ordinal(at: i))]" }
         }
         return result
     }
 
     /// At an `end`: whether the element contained child elements (then `text` is only the text after them).
-    public var hadChildElements: Bool { openCount > 0 && frames[openCount - 1].hadChildElements }
+    public var hadChildElements: Bool { stack.count > 0 && stack.hasChildElements(at: stack.count - 1) }
 
     /// At an `end`: the element's text and CDATA, concatenated and trimmed of ASCII whitespace.
     public var text: String {
@@ -475,13 +502,7 @@ public final class XMLPullReader {
 
     /// At an `end`: the trimmed text as UTF-8 bytes, without building a `String`.
     public func withText<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try textBytes.withUnsafeBufferPointer { buffer in
-            var start = 0
-            var end = buffer.count
-            while start < end, isXMLSpace(buffer[start]) { start += 1 }
-            while end > start, isXMLSpace(buffer[end - 1]) { end -= 1 }
-            return try body(UnsafeBufferPointer(rebasing: buffer[start..<end]))
-        }
+        try body(textBytes.trimmed())
     }
 
     /// At a `start`: an attribute's value, or `nil`.

@@ -147,8 +147,11 @@ enum ProfileXMLDecoder {
                 case .gameName: name = context.text()
                 case .gameLink: linkAppID = context.leaf { SteamXMLValue.number(after: "/app/", in: $0) } ?? nil
                 case .gameIcon, .gameLogo, .gameLogoSmall:
-                    let found = context.leaf { SteamXMLValue.number(after: "/apps/", in: $0) } ?? nil
-                    if imageAppID == nil { imageAppID = found }
+                    if linkAppID == nil && imageAppID == nil {
+                        imageAppID = context.leaf { SteamXMLValue.number(after: "/apps/", in: $0) } ?? nil
+                    } else {
+                        context.skip()
+                    }
                 case .statsName:
                     statsAppID = context.leaf { SteamXMLValue.integer($0).flatMap { UInt32(exactly: $0) } } ?? nil
                 case .hoursPlayed: minutes2Weeks = context.minutes()

@@ -56,15 +56,29 @@ public enum XMLDocumentDecoder {
     /// skipping the children already done, so that the children that ended before the error are kept too.
     private static func decode(_ input: Input, origin: DocumentOrigin, diagnostics: any DiagnosticSink,
                                emit: (IngestedDocument) -> Void) {
-        let reader = XMLPullReader(names: SteamXMLElement.vocabulary)
+        readers.withReader { reader in
+            decode(input, reader: reader, origin: origin, diagnostics: diagnostics, emit: emit)
+        }
+    }
+
+    private static let readers = XMLReaderPool()
+
+    private static func decode(_ input: Input, reader: XMLPullReader, origin: DocumentOrigin,
+                               diagnostics: any DiagnosticSink, emit: (IngestedDocument) -> Void) {
         let context = XMLDecodingContext(reader: reader, file: origin.file, diagnostics: diagnostics,
                                          expectedOwner: origin.owner)
         let outcome = opened(reader, input, salvageStep: nil) {
-            decodeOpened(context, origin: origin, skippingChildren: 0, salvaging: false, emit: emit)
+            decodeOpened(context, origin: origin, skippingChildren: 0, emit: emit)
         }
-        guard case .bundleStopped(let childrenDone, let emitted) = outcome else { return }
-        _ = opened(reader, input, salvageStep: salvageStep) {
-            decodeOpened(context, origin: origin, skippingChildren: childrenDone, salvaging: true, emitted: emitted, emit: emit)
+        guard case .bundleStopped(let childrenDone, let emitted, let failure) = outcome else { return }
+        let salvage = opened(reader, input, salvageStep: salvageStep) {
+            decodeOpened(context, origin: origin, skippingChildren: childrenDone, emitted: emitted, emit: emit)
+        }
+        // The salvage read stops at the same spot; should it not, the first read's error still stands.
+        if case .bundleStopped(_, let salvaged, let salvageFailure) = salvage {
+            reportBundleFailure(salvageFailure, emitted: salvaged, file: origin.file, diagnostics: diagnostics)
+        } else {
+            reportBundleFailure(failure, emitted: emitted, file: origin.file, diagnostics: diagnostics)
         }
     }
 
@@ -80,13 +94,14 @@ public enum XMLDocumentDecoder {
 
     private enum Outcome {
         case done
-        /// A bundle stopped at a malformed spot after `childrenDone` children (`emitted` of them emitted).
-        case bundleStopped(childrenDone: Int, emitted: Int)
+        /// A bundle stopped at a malformed spot after `childrenDone` children (`emitted` documents so far);
+        /// not reported yet.
+        case bundleStopped(childrenDone: Int, emitted: Int, failure: XMLReadError)
     }
 
     /// Decodes the input `context.reader` has just been given.
     private static func decodeOpened(_ context: XMLDecodingContext, origin: DocumentOrigin, skippingChildren: Int,
-                                     salvaging: Bool, emitted: Int = 0, emit: (IngestedDocument) -> Void) -> Outcome {
+                                     emitted: Int = 0, emit: (IngestedDocument) -> Void) -> Outcome {
         let reader = context.reader
         context.beginInput()
         switch reader.next() {
@@ -95,7 +110,7 @@ public enum XMLDocumentDecoder {
             context.error("input.empty", "no root element", at: SourceLocation(file: origin.file, line: 1))
             return .done
         case .failed, .end:
-            reportFailure(context, emitted: 0, bundle: false)
+            report(failure(of: reader), context)
             return .done
         }
         let root = SteamXMLElement(token: reader.token)
@@ -105,16 +120,15 @@ public enum XMLDocumentDecoder {
             case .finished:
                 if let document { emit(IngestedDocument(origin: origin, content: document)) }
             default:
-                reportFailure(context, emitted: 0, bundle: false)
+                report(failure(of: reader), context)
             }
             return .done
         }
-        return decodeBundle(context, origin: origin, skippingChildren: skippingChildren, salvaging: salvaging,
-                            emitted: emitted, emit: emit)
+        return decodeBundle(context, origin: origin, skippingChildren: skippingChildren, emitted: emitted, emit: emit)
     }
 
     private static func decodeBundle(_ context: XMLDecodingContext, origin: DocumentOrigin, skippingChildren: Int,
-                                     salvaging: Bool, emitted emittedBefore: Int, emit: (IngestedDocument) -> Void) -> Outcome {
+                                     emitted emittedBefore: Int, emit: (IngestedDocument) -> Void) -> Outcome {
         let reader = context.reader
         let rootLocation = context.location()
         let rootName = reader.name
@@ -153,11 +167,7 @@ public enum XMLDocumentDecoder {
         context.dropHeld()
         context.holdsDiagnostics = false
         if context.isBroken || reader.next() != .finished {
-            if salvaging {
-                reportFailure(context, emitted: emitted, bundle: true)
-                return .done
-            }
-            return .bundleStopped(childrenDone: childrenDone, emitted: emitted)
+            return .bundleStopped(childrenDone: childrenDone, emitted: emitted, failure: failure(of: reader))
         }
         if steamChildren == 0 && skippingChildren == 0 {
             context.error("xml.unknownRoot",
@@ -202,14 +212,17 @@ public enum XMLDocumentDecoder {
         return .errorResponse(message: message)
     }
 
-    private static func reportFailure(_ context: XMLDecodingContext, emitted: Int, bundle: Bool) {
-        let failure = context.reader.failure
-            ?? XMLReadError(code: "xml.malformed", message: "the input ended inside an element", line: nil)
-        var message = failure.message
-        if bundle {
-            message += emitted > 0 ? "; reading stopped here, the \(emitted) document(s) before it were kept"
-                : "; reading stopped here"
-        }
-        context.error(failure.code, message, at: SourceLocation(file: context.file, line: failure.line))
+    private static func failure(of reader: XMLPullReader) -> XMLReadError {
+        reader.failure ?? XMLReadError(code: "xml.malformed", message: "the input ended inside an element", line: nil)
+    }
+
+    private static func report(_ failure: XMLReadError, _ context: XMLDecodingContext) {
+        context.error(failure.code, failure.message, at: SourceLocation(file: context.file, line: failure.line))
+    }
+
+    private static func reportBundleFailure(_ failure: XMLReadError, emitted: Int, file: String,
+                                            diagnostics: any DiagnosticSink) {
+        let kept = emitted > 0 ? "; reading stopped here, the \(emitted) document(s) before it were kept" : "; reading stopped here"
+        diagnostics.emit(.error(failure.code, failure.message + kept, at: SourceLocation(file: file, line: failure.line)))
     }
 }
