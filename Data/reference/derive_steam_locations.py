@@ -68,8 +68,10 @@ COUNTRY_SUCCESSORS = {
     "FX": ["FR"],             # Metropolitan France
 }
 
-# Steam lists these US territories as US states; GeoNames files them under their own country codes.
-EXTRA_COUNTRIES = {"US": ["PR", "VI", "GU", "AS", "MP", "UM"]}
+# Steam lists these territories as US states; GeoNames files them under their own country codes. Their cities
+# are searched only there, every admin1 of that country counts as the state's, and a state without geocoded
+# cities takes the centroid of that country's GeoNames places (source geonames-country:<CC>).
+STATE_COUNTRIES = {("US", t): t for t in ["AS", "FM", "GU", "MH", "MP", "PR", "PW", "VI"]}
 
 # Countries with no GeoNames cities1000 entries: approximate geographic centre and radius (km).
 MANUAL_COUNTRIES = {
@@ -189,9 +191,10 @@ def geonames_countries(cc):
     return COUNTRY_SUCCESSORS.get(cc, [cc])
 
 
-def candidates(index, cc, key, tier):
+def candidates(index, cc, key, tier, sc=None):
     out = []
-    for gcc in geonames_countries(cc) + EXTRA_COUNTRIES.get(cc, []):
+    gccs = [STATE_COUNTRIES[(cc, sc)]] if (cc, sc) in STATE_COUNTRIES else geonames_countries(cc)
+    for gcc in gccs:
         out.extend(c for c in index.get((gcc, key), []) if c["tier"] == tier)
     return out
 
@@ -246,7 +249,7 @@ def main():
     # Steam state -> GeoNames admin1 codes, voted by cities whose name sits in a single admin1.
     votes = defaultdict(lambda: defaultdict(int))
     for cc, sc, cid, name in cities:
-        cands = candidates(by_name, cc, fold(name), 1000)
+        cands = candidates(by_name, cc, fold(name), 1000, sc)
         admins = {(c["countrycode"], c["admin1code"]) for c in cands}
         if len(admins) == 1:
             votes[(cc, sc)][next(iter(admins))] += 1
@@ -261,6 +264,9 @@ def main():
         for gcc in geonames_countries(cc):
             if sc in admin1_codes.get(gcc, ()):
                 mapped.add((gcc, sc))
+        if (cc, sc) in STATE_COUNTRIES:
+            gcc = STATE_COUNTRIES[(cc, sc)]
+            mapped = {(gcc, a) for a in admin1_codes.get(gcc, ())}
         admin1_map[(cc, sc)] = mapped
     stats = defaultdict(int)
     stats["states_mapped"] = sum(1 for v in admin1_map.values() if v)
@@ -275,11 +281,11 @@ def main():
 
     def admin1_step(index, cc, sc, key, tier, centres):
         """All candidates in the admin1 codes the state maps to (several are resolved after the pass)."""
-        return [c for c in candidates(index, cc, key, tier)
+        return [c for c in candidates(index, cc, key, tier, sc)
                 if (c["countrycode"], c["admin1code"]) in admin1_map[(cc, sc)]]
 
     def country_step(index, cc, sc, key, tier, centres):
-        cands = candidates(index, cc, key, tier)
+        cands = candidates(index, cc, key, tier, sc)
         if not cands:
             return None, 0
         centre = centres.get((cc, sc))
@@ -369,9 +375,15 @@ def main():
         if (cc, sc) in state_rows:
             continue
         country_c, country_acc, _ = country_rows[cc]
+        territory = by_country.get(STATE_COUNTRIES.get((cc, sc)), [])
+        if territory:
+            c, acc = centroid([g["vec"] for g in territory])
+            state_rows[(cc, sc)] = (c, acc, f"geonames-country:{STATE_COUNTRIES[(cc, sc)]}")
+            stats["state_by_territory"] += 1
+            continue
         # No geocoded city: many such states are named after their seat (SI municipalities, CI departments,
         # NZ districts, HU county towns), so try the state's name as a cities1000 place of the country.
-        cands = candidates(by_name, cc, fold(name), 1000) or candidates(by_loose, cc, loose(name), 1000)
+        cands = candidates(by_name, cc, fold(name), 1000, sc) or candidates(by_loose, cc, loose(name), 1000, sc)
         if cands:
             hit = by_population(cands)
             typical = sorted(own_state_accuracy[cc])
@@ -419,7 +431,8 @@ def main():
     print(f"ambiguous admin1 matches where the most populous candidate was far from the state: "
           f"{stats['ambiguous_near_not_largest']}")
     st_centroid = sum(1 for v in state_rows.values() if v[2] == "state-centroid")
-    print(f"states without a geocoded city located by their own name: {stats['state_by_name']}")
+    print(f"states without a geocoded city located by their own name: {stats['state_by_name']}; "
+          f"as a GeoNames country (US territories): {stats['state_by_territory']}")
     fallback = sum(1 for v in state_rows.values() if v[2] == "country-centroid")
     print(f"states with own centroid {st_centroid} / {len(states)}; country centroid fallback {fallback}")
     src = defaultdict(int)

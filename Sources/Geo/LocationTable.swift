@@ -249,13 +249,15 @@ public struct LocationTable: Sendable {
         }
         let source = f[7]
         guard !source.isEmpty else { throw fail("empty source") }
+        // geonames:… = a geocoded city; country-centroid… and manual = a country's position; every other source
+        // (state-centroid, geonames-state-name:…, geonames-country:…) = a state's position.
         let coordinateLevel: LocationLevel
         if source.hasPrefix("geonames:") {
             coordinateLevel = .city
-        } else if source.hasPrefix("state-centroid") || source.hasPrefix("geonames-state-name:") {
-            coordinateLevel = .state
-        } else {
+        } else if source.hasPrefix("country-centroid") || source == "manual" {
             coordinateLevel = .country
+        } else {
+            coordinateLevel = .state
         }
         return ResolvedLocation(
             code: LocationCode(country: country, state: state.isEmpty ? nil : state, cityID: cityID),
