@@ -24,10 +24,11 @@ public struct LocationTable: Sendable {
     /// Parses the CSV bytes. Throws `LocationTableError` (with the 1-based line) on invalid UTF-8, a wrong header,
     /// a malformed or duplicate row, or a state or city row whose parent row is missing.
     public init(csv bytes: some Collection<UInt8>) throws(LocationTableError) {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        let bytes = Array(bytes)
+        guard String(validating: bytes, as: UTF8.self) != nil else {
             throw LocationTableError(code: "locations.invalidUTF8", line: 1, message: "the table is not valid UTF-8")
         }
-        let records = try LocationCSVRecords.parse(text)
+        let records = try LocationCSVRecords.parse(bytes)
         guard let first = records.first else {
             throw LocationTableError(code: "locations.empty", line: 1, message: "the table has no header")
         }
