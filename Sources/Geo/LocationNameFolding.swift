@@ -1,6 +1,6 @@
 import Foundation
 
-/// Folds place names for comparison: case- and accent-insensitive, letters without a decomposition mapped
+/// Folds place names for comparison: case- and accent-insensitive (NFKD without combining marks), letters without a decomposition mapped
 /// (ø → o, ß → ss, ł → l, …), apostrophes dropped, every other run of punctuation or space turned into one space.
 /// "São Paulo" and "sao  paulo" fold alike; so do "Moldova, Republic of " and "moldova republic of".
 enum LocationNameFolding {
@@ -14,17 +14,32 @@ enum LocationNameFolding {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         var pendingSpace = false
-        for character in String(text).lowercased() {
-            if dropped.contains(character) { continue }
-            let pieces: String = special[character] ?? String(character).decomposedStringWithCanonicalMapping
-            for scalar in pieces.unicodeScalars {
-                if scalar.properties.generalCategory == .nonspacingMark { continue }
-                if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
-                    if pendingSpace && !out.isEmpty { out.append(" ") }
-                    pendingSpace = false
-                    out.unicodeScalars.append(scalar)
-                } else {
-                    pendingSpace = true
+        func append(_ scalar: Unicode.Scalar) {
+            if pendingSpace && !out.isEmpty { out.unicodeScalars.append(" ") }
+            pendingSpace = false
+            out.unicodeScalars.append(scalar)
+        }
+        for character in text {
+            // Fast path: plain ASCII.
+            if let ascii = character.asciiValue {
+                switch ascii {
+                case UInt8(ascii: "A")...UInt8(ascii: "Z"): append(Unicode.Scalar(ascii + 32))
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    append(Unicode.Scalar(ascii))
+                case UInt8(ascii: "'"), UInt8(ascii: "`"): break
+                default: pendingSpace = true
+                }
+                continue
+            }
+            for lower in character.lowercased() where !dropped.contains(lower) {
+                let pieces: String = special[lower] ?? String(lower).decomposedStringWithCompatibilityMapping
+                for scalar in pieces.unicodeScalars {
+                    if scalar.properties.generalCategory == .nonspacingMark { continue }
+                    if scalar.properties.isAlphabetic || scalar.properties.numericType != nil {
+                        append(scalar)
+                    } else {
+                        pendingSpace = true
+                    }
                 }
             }
         }

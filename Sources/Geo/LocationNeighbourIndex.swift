@@ -26,14 +26,16 @@ public struct LocationNeighbourIndex: Sendable {
 
     /// - Parameters:
     ///   - points: the distinct locations.
-    ///   - accuracyKm: one radius per point for the conservative queries; nil means 0 for all.
+    ///   - accuracyKm: one radius per point for the conservative queries; nil means 0 for all. Must have
+    ///     `points.count` entries (a programming error otherwise).
     ///   - cellDegrees: grid cell size in degrees (0.5° ≈ 55 km of latitude).
     ///   - wideAccuracyKm: members less accurate than this are scanned linearly instead of gridded.
     public init(points: [GeoPoint], accuracyKm: [Double]? = nil, cellDegrees: Double = 0.5, wideAccuracyKm: Double = 100) {
         precondition(accuracyKm == nil || accuracyKm!.count == points.count, "one accuracy per point")
         precondition(cellDegrees > 0 && cellDegrees <= 180, "cellDegrees in (0, 180]")
         self.points = points
-        self.accuracyKm = accuracyKm ?? Array(repeating: 0, count: points.count)
+        // A negative or non-finite accuracy counts as 0.
+        self.accuracyKm = (accuracyKm ?? Array(repeating: 0, count: points.count)).map { $0.isFinite && $0 > 0 ? $0 : 0 }
         self.vectors = points.map(\.unitVector)
         self.cellDegrees = cellDegrees
         let rows = Int((180 / cellDegrees).rounded(.up))
@@ -45,7 +47,10 @@ public struct LocationNeighbourIndex: Sendable {
         var counts = [Int32](repeating: 0, count: rows * columns + 1)
         var wide: [Int32] = []
         var gridMax = 0.0
+        var gridded = 0
         for i in points.indices {
+            // A point without finite coordinates is never within any distance (its dot products are NaN).
+            guard points[i].latitude.isFinite, points[i].longitude.isFinite else { continue }
             let accuracy = self.accuracyKm[i]
             if accuracy > wideAccuracyKm {
                 wide.append(Int32(i))
@@ -56,10 +61,11 @@ public struct LocationNeighbourIndex: Sendable {
                 + Self.column(of: points[i].longitude, cellDegrees: cellDegrees, columns: columns)
             cellOf[i] = cell
             counts[cell + 1] += 1
+            gridded += 1
         }
         for c in 1..<counts.count { counts[c] += counts[c - 1] }
         var fill = counts
-        var members = [Int32](repeating: 0, count: points.count - wide.count)
+        var members = [Int32](repeating: 0, count: gridded)
         for i in points.indices where cellOf[i] >= 0 {
             members[Int(fill[cellOf[i]])] = Int32(i)
             fill[cellOf[i]] += 1
@@ -115,7 +121,7 @@ public struct LocationNeighbourIndex: Sendable {
 
     /// Calls `body` with every grid member in the cells that can hold a point within `radiusKm` of `point`.
     private func visitGrid(around point: GeoPoint, radiusKm: Double, _ body: (Int) -> Void) {
-        guard !cellMembers.isEmpty else { return }
+        guard !cellMembers.isEmpty, point.latitude.isFinite, point.longitude.isFinite, !radiusKm.isNaN else { return }
         let theta = min(radiusKm, .pi * GeoPoint.earthRadiusKm) / GeoPoint.earthRadiusKm  // angular radius
         let phi = point.latitude * .pi / 180
         let thetaDegrees = theta * 180 / .pi

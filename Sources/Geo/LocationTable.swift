@@ -24,10 +24,11 @@ public struct LocationTable: Sendable {
     /// Parses the CSV bytes. Throws `LocationTableError` (with the 1-based line) on invalid UTF-8, a wrong header,
     /// a malformed or duplicate row, or a state or city row whose parent row is missing.
     public init(csv bytes: some Collection<UInt8>) throws(LocationTableError) {
-        guard let text = String(validating: bytes, as: UTF8.self) else {
+        let bytes = Array(bytes)
+        guard String(validating: bytes, as: UTF8.self) != nil else {
             throw LocationTableError(code: "locations.invalidUTF8", line: 1, message: "the table is not valid UTF-8")
         }
-        let records = try LocationCSVRecords.parse(text)
+        let records = try LocationCSVRecords.parse(bytes)
         guard let first = records.first else {
             throw LocationTableError(code: "locations.empty", line: 1, message: "the table has no header")
         }
@@ -249,13 +250,15 @@ public struct LocationTable: Sendable {
         }
         let source = f[7]
         guard !source.isEmpty else { throw fail("empty source") }
+        // geonames:… = a geocoded city; country-centroid… and manual = a country's position; every other source
+        // (state-centroid, geonames-state-name:…, geonames-country:…) = a state's position.
         let coordinateLevel: LocationLevel
         if source.hasPrefix("geonames:") {
             coordinateLevel = .city
-        } else if source.hasPrefix("state-centroid") || source.hasPrefix("geonames-state-name:") {
-            coordinateLevel = .state
-        } else {
+        } else if source.hasPrefix("country-centroid") || source == "manual" {
             coordinateLevel = .country
+        } else {
+            coordinateLevel = .state
         }
         return ResolvedLocation(
             code: LocationCode(country: country, state: state.isEmpty ? nil : state, cityID: cityID),

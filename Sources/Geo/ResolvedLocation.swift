@@ -17,7 +17,7 @@ public struct ResolvedLocation: Sendable, Hashable {
     public var stateName: String?
     public var cityName: String?
     /// How the coordinates were derived, as in the CSV `source` column (`geonames:<id>:<pass>`, `state-centroid`,
-    /// `geonames-state-name:<id>`, `country-centroid…`, `manual`).
+    /// `geonames-state-name:<id>`, `geonames-country:<CC>`, `country-centroid…`, `manual`).
     public var source: String
 
     public init(

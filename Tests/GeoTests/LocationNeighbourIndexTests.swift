@@ -77,6 +77,16 @@ import Testing
         #expect(index.neighbours(of: located[seattle].point, withinKm: 50).map { located[$0].cityName ?? "" }.contains("Tacoma"))
     }
 
+    @Test func nonFiniteInputIsIgnoredNotFatal() {
+        let points = [GeoPoint(latitude: .nan, longitude: 0), GeoPoint(latitude: 10, longitude: .infinity),
+                      GeoPoint(latitude: 10, longitude: 10), GeoPoint(latitude: 10.1, longitude: 10)]
+        let index = LocationNeighbourIndex(points: points, accuracyKm: [0, 0, -5, .nan])
+        #expect(index.neighbours(of: GeoPoint(latitude: 10, longitude: 10), withinKm: 50) == [2, 3])
+        #expect(index.neighbours(ofMember: 2, mayBeWithinKm: 50) == [2, 3])
+        #expect(index.neighbours(of: GeoPoint(latitude: .nan, longitude: 10), withinKm: 50).isEmpty)
+        #expect(index.accuracyKm == [0, 0, 0, 0])
+    }
+
     @Test func emptyIndexReturnsNothing() {
         let index = LocationNeighbourIndex(points: [])
         #expect(index.neighbours(of: GeoPoint(latitude: 0, longitude: 0), withinKm: 20_000).isEmpty)

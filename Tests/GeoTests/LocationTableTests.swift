@@ -92,6 +92,18 @@ import Testing
         #expect(table.resolve(displayString: ",,,") == nil)
     }
 
+    @Test func usTerritoriesSitInTheirOwnArea() throws {
+        let table = try CommittedLocationTable.load()
+        let puertoRico = try #require(table.resolve(country: "US", state: "PR"))
+        try expectNear(puertoRico, 18.2, -66.5, withinKm: 60)
+        // Every Puerto Rican city is in Puerto Rico, not at a namesake on the mainland.
+        let prCities = table.locations.filter { $0.level == .city && $0.code.stateCode == puertoRico.code }
+        #expect(prCities.count == 77)
+        #expect(prCities.allSatisfy { $0.distanceKm(to: puertoRico) < 150 })
+        try expectNear(table.resolve(country: "US", state: "GU"), 13.44, 144.79, withinKm: 30)
+        #expect(table.resolve(country: "US", state: "GU")?.coordinateLevel == .state)
+    }
+
     @Test func hasOneRowPerSteamCode() throws {
         let table = try CommittedLocationTable.load()
         #expect(table.count(of: .country) == 236)
@@ -128,7 +140,8 @@ import Testing
             // A state with geocoded cities has its own centroid; one without is placed by its name or takes the
             // country's centroid.
             #expect((state.source == "state-centroid") == !cities.isEmpty, "\(state.code)")
-            #expect(state.coordinateLevel == .country || state.source.hasPrefix("geonames-state-name:") || !cities.isEmpty)
+            let placedWithoutCities = state.source.hasPrefix("geonames-state-name:") || state.source.hasPrefix("geonames-country:")
+            #expect((state.coordinateLevel == .state) == (!cities.isEmpty || placedWithoutCities), "\(state.code)")
             guard !cities.isEmpty else { continue }
             // accuracy_km is the 90th percentile (nearest rank) of the cities' distances, rounded up to 0.1 km;
             // 0.01 km absorbs the 5-decimal rounding of the coordinates.
