@@ -117,10 +117,11 @@ public enum SyntheticDatasetWriter {
                 for i in 0..<dataset.players.count { try out.write(documents.profileXML(player: i, declaration: false) + "\n") }
                 try out.write(SyntheticDocumentSet.profileBundleFooter)
             }
+            // GetPlayerSummaries answers up to 100 ids per call: one envelope (without an owner) per call.
             try file("summaries.jsonl") { out in
-                for i in 0..<dataset.players.count {
-                    try out.write(documents.envelope(source: "GetPlayerSummaries", player: i,
-                                                     body: documents.playerSummariesJSON(player: i)) + "\n")
+                for first in stride(from: 0, to: dataset.players.count, by: 100) {
+                    let body = documents.playerSummariesJSON(players: first..<min(dataset.players.count, first + 100))
+                    try out.write("{\"source\":\"GetPlayerSummaries\",\"fetched_at\":\"\(documents.fetchedAt)\",\"body\":\(body)}\n")
                 }
             }
             try file("owned_games.jsonl") { out in
@@ -197,7 +198,8 @@ public enum SyntheticDatasetWriter {
         if options.bundles {
             text += """
             This copy uses bundles instead of per-player files: `profiles.xml` (a `<profiles>` root holding one
-            `<profile>` per player), and JSON Lines envelopes `summaries.jsonl`, `owned_games.jsonl`, `friends.jsonl`.
+            `<profile>` per player), and JSON Lines envelopes `summaries.jsonl` (one GetPlayerSummaries call of up to
+            100 players per line), `owned_games.jsonl` and `friends.jsonl` (one player per line).
 
             """
         }
