@@ -111,6 +111,17 @@ public enum SyntheticDatasetWriter {
             summary.bytes += writer.bytesWritten
         }
 
+        /// A whole small document in one write (no large buffer per file).
+        func small(_ relative: String, _ text: String) throws {
+            let data = Data(text.utf8)
+            let path = rootURL.appendingPathComponent(relative).path
+            guard FileManager.default.createFile(atPath: path, contents: data) else {
+                throw SyntheticWriteError.cannotCreate(path)
+            }
+            summary.files += 1
+            summary.bytes += data.count
+        }
+
         if options.bundles {
             try file("profiles.xml") { out in
                 try out.write(SyntheticDocumentSet.profileBundleHeader)
@@ -136,12 +147,12 @@ public enum SyntheticDatasetWriter {
         } else {
             for (i, player) in dataset.players.enumerated() {
                 let dir = "players/\(player.steamID)/"
-                try file(dir + "profile.xml") { try $0.write(documents.profileXML(player: i)) }
-                try file(dir + "summary.json") { try $0.write(documents.playerSummariesJSON(player: i)) }
-                try file(dir + "owned_games.json") { try $0.write(documents.ownedGamesJSON(player: i)) }
-                if let friends = documents.friendListJSON(player: i) {
-                    try file(dir + "friends.json") { try $0.write(friends) }
-                }
+                try FileManager.default.createDirectory(at: rootURL.appendingPathComponent(dir),
+                                                        withIntermediateDirectories: true)
+                try small(dir + "profile.xml", documents.profileXML(player: i))
+                try small(dir + "summary.json", documents.playerSummariesJSON(player: i))
+                try small(dir + "owned_games.json", documents.ownedGamesJSON(player: i))
+                if let friends = documents.friendListJSON(player: i) { try small(dir + "friends.json", friends) }
             }
         }
         try file("preferences.jsonl") { out in
