@@ -39,8 +39,3 @@ public struct CompactSyntheticPopulation: Sendable {
         return PlayerDataset(players: players, games: games, friendships: friendships, preferences: preferences)
     }
 }
-
-/// A raw pointer handed to parallel workers that each initialise a disjoint range.
-struct UnsafeSlots<Element>: @unchecked Sendable {
-    let base: UnsafeMutablePointer<Element>?
-}

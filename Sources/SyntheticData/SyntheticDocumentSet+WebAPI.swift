@@ -3,7 +3,12 @@ import PlayerModel
 extension SyntheticDocumentSet {
     /// `ISteamUser/GetPlayerSummaries/v2` for one player, compact one-line JSON with the 2025 key order.
     public func playerSummariesJSON(player index: Int) -> String {
-        "{\"response\":{\"players\":[" + summaryObject(player: index) + "]}}"
+        playerSummariesJSON(players: index..<(index + 1))
+    }
+
+    /// One GetPlayerSummaries call for several players (Steam allows up to 100 ids per call).
+    public func playerSummariesJSON(players range: Range<Int>) -> String {
+        "{\"response\":{\"players\":[" + range.map(summaryObject(player:)).joined(separator: ",") + "]}}"
     }
 
     func summaryObject(player index: Int) -> String {

@@ -184,7 +184,7 @@ public enum IngestBenchmark {
         }
         let start = ContinuousClock.now
         // From a stream: `XMLParser(data:)` fails on Linux past about 1 MB (swift-corelibs-foundation #4851).
-        guard let stream = InputStream(fileAtPath: path) else { throw SyntheticWriteError.cannotCreate(path) }
+        guard let stream = InputStream(fileAtPath: path) else { throw SyntheticWriteError.cannotRead(path) }
         let parser = XMLParser(stream: stream)
         let counter = Counter()
         parser.delegate = counter
@@ -273,7 +273,7 @@ public enum IngestBenchmark {
     static func forEachLineChunk(path: String, chunkBytes: Int,
                                  _ body: (UnsafeRawBufferPointer, Int) throws -> Void) throws -> Int {
         let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { throw SyntheticWriteError.cannotCreate(path) }
+        guard fd >= 0 else { throw SyntheticWriteError.cannotRead(path) }
         defer { close(fd) }
         var capacity = max(4_096, chunkBytes)
         var buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 64)
@@ -281,7 +281,7 @@ public enum IngestBenchmark {
         var filled = 0, total = 0, line = 1
         while true {
             let n = read(fd, buffer.baseAddress! + filled, capacity - filled)
-            guard n >= 0 else { throw SyntheticWriteError.cannotCreate(path) }
+            guard n >= 0 else { throw SyntheticWriteError.cannotRead(path) }
             filled += n
             total += n
             let atEnd = n == 0
