@@ -1,0 +1,91 @@
+/// Finds the trade: maximum items traded, then minimum total priority cost (both exact and unique),
+/// then, deterministically, more distinct users trading and a lower sum of squares of loop sizes.
+///
+/// Method: SCC pruning (edges between components can never be on a loop; singleton components are
+/// orphans), then a sparse min-cost perfect assignment (`AssignmentSolver`) on "receiver i gets item j"
+/// with a self edge per item at the non-trade cost. Costs are scaled by S = (active items + 1) and a
+/// tie unit of 1 is added to every want edge into a not-yet-favoured item: since the tie total stays
+/// below S, trades and cost are unchanged, and the tie only chooses among optimal solutions.
+/// Tie-break rounds (FastTradeMaximizer's idea, made incremental): for each user still not trading,
+/// one more of their items is favoured (its incoming edges lose the tie unit), and the assignment is
+/// re-optimised from the previous duals. The best round by (users trading desc, sum of squares asc,
+/// round asc) wins. No randomness anywhere.
+public enum TradeSolver {
+    public static func solve(_ problem: TradeProblem, options: TradeSolverOptions = TradeSolverOptions()) -> TradeResult {
+        let graph = PrunedGraph(problem)
+        var bestEval = Evaluation.empty(problem)
+        var rounds = 0
+        var firstUsers = 0
+        if graph.activeCount > 0 {
+            var solver = graph.makeSolver(banned: [])
+            solver.solve()
+            bestEval = Evaluation(problem: problem, graph: graph, colOfRow: solver.colOfRow)
+            firstUsers = bestEval.usersTrading
+            if options.tieBreak && graph.scale > 1 {
+                var favoured = [Bool](repeating: false, count: graph.activeCount)
+                var current = bestEval
+                let userItems = graph.activeItemsByUser(problem)
+                var cursor = [Int](repeating: 0, count: userItems.count)
+                while rounds < options.maxTieBreakRounds {
+                    var newly: [Int] = []
+                    for (user, list) in userItems.enumerated() where !current.userTrades[user] {
+                        while cursor[user] < list.count, favoured[list[cursor[user]]] { cursor[user] += 1 }
+                        if cursor[user] < list.count {
+                            favoured[list[cursor[user]]] = true
+                            newly.append(list[cursor[user]])
+                            cursor[user] += 1
+                        }
+                    }
+                    if newly.isEmpty { break }
+                    rounds += 1
+                    solver.lowerColumnCost(newly, by: 1)
+                    solver.solve()
+                    current = Evaluation(problem: problem, graph: graph, colOfRow: solver.colOfRow)
+                    // Trades and cost are invariant by construction; keep the guard anyway.
+                    guard current.trades == bestEval.trades, current.totalCost == bestEval.totalCost else { break }
+                    if current.usersTrading > bestEval.usersTrading
+                        || (current.usersTrading == bestEval.usersTrading && current.sumSquares < bestEval.sumSquares) {
+                        bestEval = current
+                    }
+                }
+            }
+        }
+        var stats = bestEval.stats(problem: problem, graph: graph)
+        stats.tieBreakRounds = rounds
+        stats.usersTradingFirstSolve = firstUsers
+        var chosen = bestEval
+        if let cap = options.maxLoopLength, graph.activeCount > 0, bestEval.loops.contains(where: { $0.count > cap }) {
+            chosen = capLoops(problem: problem, graph: graph, start: bestEval, cap: max(2, cap), rounds: options.maxCapRounds)
+            stats = chosen.stats(problem: problem, graph: graph)
+            stats.tieBreakRounds = rounds
+            stats.usersTradingFirstSolve = firstUsers
+            stats.uncappedTrades = bestEval.trades
+            stats.uncappedTotalCost = bestEval.totalCost
+        }
+        if let cap = options.maxLoopLength { stats.maxLoopLength = max(2, cap) }
+        return TradeResult(problem: problem, receives: chosen.receives, receivedEdge: chosen.receivedEdge,
+                           loops: chosen.loops, stats: stats)
+    }
+
+    /// Loop-cap heuristic: repeatedly ban every cap-th first-hop edge of each too-long loop and re-solve
+    /// (only existing want edges are ever used, so edge filters such as distance always hold); loops
+    /// still too long after `rounds` re-solves are dropped (their items do not trade).
+    private static func capLoops(problem: TradeProblem, graph: PrunedGraph, start: Evaluation, cap: Int, rounds: Int) -> Evaluation {
+        var banned = Set<Int32>()
+        var current = start
+        var round = 0
+        while round < rounds, current.loops.contains(where: { $0.count > cap }) {
+            round += 1
+            for loop in current.loops where loop.count > cap {
+                for position in stride(from: cap - 1, to: loop.count, by: cap) {
+                    if let edge = current.firstHopEdge[Int(loop[position])] { banned.insert(edge) }
+                }
+            }
+            var solver = graph.makeSolver(banned: banned)
+            solver.solve()
+            current = Evaluation(problem: problem, graph: graph, colOfRow: solver.colOfRow)
+        }
+        current.dropLoops(longerThan: cap, problem: problem)
+        return current
+    }
+}
