@@ -1,0 +1,97 @@
+import Geo
+import PipelineCore
+import PlayerModel
+
+/// The pipeline `trade` stage's core: app trade requests → the same optimal loops as for want lists.
+///
+/// Each active request is one item owned by its author; request A wants request B when B's offered game
+/// is on A's accepted list (rank = position in the list). Edges are dropped when the two authors are the
+/// same player, blocked each other, or are farther apart than `maxDistanceKm`. Requests whose author or
+/// offered game is unknown (when the caller passes the known sets) or whose id repeats are reported and
+/// skipped. Items are named `<request_id>/<appid>`; owners are SteamID64 texts.
+public enum TradeRequestMatcher {
+    /// Solves; see `problem(...)` for the parameters.
+    public static func solve(
+        requests: [TradeRequest], knownAuthors: Set<SteamID64>? = nil, knownApps: Set<UInt32>? = nil,
+        location: (SteamID64) -> TradeLocation? = { _ in nil }, blockedPairs: Set<BlockedPair> = [],
+        options: TradeRequestOptions = TradeRequestOptions(), file: String = "trade_requests.jsonl",
+        sink: any DiagnosticSink
+    ) -> TradeResult {
+        let problem = problem(requests: requests, knownAuthors: knownAuthors, knownApps: knownApps, location: location,
+                              blockedPairs: blockedPairs, options: options, file: file, sink: sink)
+        return TradeSolver.solve(problem, options: options.solver)
+    }
+
+    /// Builds the solver input. `location` gives an author's dataset position; a request's own
+    /// latitude/longitude wins over it.
+    public static func problem(
+        requests: [TradeRequest], knownAuthors: Set<SteamID64>?, knownApps: Set<UInt32>?,
+        location: (SteamID64) -> TradeLocation?, blockedPairs: Set<BlockedPair>,
+        options: TradeRequestOptions, file: String, sink: any DiagnosticSink
+    ) -> TradeProblem {
+        var seenIDs = Set<String>()
+        var kept: [TradeRequest] = []
+        let ordered = requests.sorted { ($0.createdAt, $0.id, $0.line) < ($1.createdAt, $1.id, $1.line) }
+        for request in ordered {
+            let at = SourceLocation(file: file, line: request.line == 0 ? nil : request.line)
+            guard seenIDs.insert(request.id).inserted else {
+                sink.error("trade.request.duplicateID", "request id \(request.id) repeats; later request skipped", at: at)
+                continue
+            }
+            guard request.status == .active else { continue }
+            if let knownAuthors, !knownAuthors.contains(request.author) {
+                sink.error("trade.request.unknownAuthor", "request \(request.id): author \(request.author) is not in the dataset; skipped", at: at)
+                continue
+            }
+            if let knownApps, !knownApps.contains(request.offeredAppID) {
+                sink.error("trade.request.unknownGame", "request \(request.id): offered app \(request.offeredAppID) is unknown; skipped", at: at)
+                continue
+            }
+            kept.append(request)
+        }
+        let locations: [TradeLocation?] = kept.map { request in
+            if let point = request.point { return TradeLocation(point: point, accuracyKm: request.accuracyKm ?? 0) }
+            return location(request.author)
+        }
+        var offers: [UInt32: [Int]] = [:]
+        for (index, request) in kept.enumerated() { offers[request.offeredAppID, default: []].append(index) }
+        var items: [TradeItem] = []
+        items.reserveCapacity(kept.count)
+        for request in kept {
+            items.append(TradeItem(name: "\(request.id)/\(request.offeredAppID)", owner: request.author.description,
+                                   isDummy: false, line: request.line))
+        }
+        var edges: [WantEdge] = []
+        for (a, request) in kept.enumerated() {
+            var rank: Int64 = 0
+            var seenApps = Set<UInt32>()
+            for app in request.acceptedAppIDs where seenApps.insert(app).inserted {
+                rank += 1
+                if let knownApps, !knownApps.contains(app) {
+                    sink.warning("trade.request.unknownAcceptedGame", "request \(request.id): accepted app \(app) is unknown",
+                                 at: SourceLocation(file: file, line: request.line == 0 ? nil : request.line))
+                    continue
+                }
+                for b in offers[app] ?? [] {
+                    let other = kept[b]
+                    if other.author == request.author { continue }
+                    if !blockedPairs.isEmpty && blockedPairs.contains(BlockedPair(request.author, other.author)) { continue }
+                    var distance: Double? = nil
+                    if let here = locations[a], let there = locations[b] {
+                        distance = here.point.distanceKm(to: there.point)
+                    }
+                    if let limit = options.maxDistanceKm {
+                        guard let distance, distance <= limit else { continue }
+                    }
+                    edges.append(WantEdge(receiver: Int32(a), wanted: Int32(b), rank: rank,
+                                          cost: options.priorities.cost(rank: rank), distanceKm: distance))
+                }
+            }
+        }
+        var wantOptions = WantListOptions()
+        wantOptions.priorities = options.priorities
+        wantOptions.accepted = ["\(options.priorities.rawValue.uppercased())-PRIORITIES"]
+            + (options.maxDistanceKm.map { ["MAX-DISTANCE-KM=\(Cell.formatFixed($0, places: 1))"] } ?? [])
+        return TradeProblem(items: items, edges: edges, options: wantOptions)
+    }
+}
