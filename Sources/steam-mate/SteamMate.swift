@@ -5,6 +5,6 @@ struct SteamMate: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "steam-mate",
         abstract: "Steam Mate's batch pipeline: ingest Steam data, pair players, find trades, emit results.",
-        subcommands: [BenchCommand.self]
+        subcommands: [BenchCommand.self, TradeCommand.self]
     )
 }
