@@ -17,7 +17,7 @@ public enum TradeSolver {
         var rounds = 0
         var firstUsers = 0
         if graph.activeCount > 0 {
-            var solver = graph.makeSolver(banned: [])
+            let solver = graph.makeSolver(banned: [])
             solver.solve()
             bestEval = Evaluation(problem: problem, graph: graph, colOfRow: solver.colOfRow)
             firstUsers = bestEval.usersTrading
@@ -81,7 +81,7 @@ public enum TradeSolver {
                     if let edge = current.firstHopEdge[Int(loop[position])] { banned.insert(edge) }
                 }
             }
-            var solver = graph.makeSolver(banned: banned)
+            let solver = graph.makeSolver(banned: banned)
             solver.solve()
             current = Evaluation(problem: problem, graph: graph, colOfRow: solver.colOfRow)
         }

@@ -50,7 +50,7 @@ public struct WantListParser {
                 continue
             }
             if text.hasPrefix("#") { continue }
-            let upper = text.uppercased()
+            let upper = Self.fold(text)
             if upper == "!BEGIN-OFFICIAL-NAMES" {
                 if officialState != 0 || sawWantList {
                     throw fatal("trade.officialNames.misplaced", "!BEGIN-OFFICIAL-NAMES must come once, before the first want list", n)
@@ -78,7 +78,7 @@ public struct WantListParser {
                 official!.insert(String(name))
                 continue
             }
-            if text.contains("#") {
+            if text.utf8.contains(0x23) {
                 throw fatal("trade.commentNotAtStart", "comments (#) must start at the beginning of a line", n)
             }
             sawWantList = true
@@ -86,9 +86,9 @@ public struct WantListParser {
             // Username.
             var owner: String? = nil
             var rest = Substring(folded)
-            if folded.contains("(") || folded.contains(")") {
-                let opens = folded.reduce(0) { $0 + ($1 == "(" ? 1 : 0) }
-                let closes = folded.reduce(0) { $0 + ($1 == ")" ? 1 : 0) }
+            let opens = folded.utf8.reduce(0) { $0 + ($1 == 0x28 ? 1 : 0) }
+            let closes = folded.utf8.reduce(0) { $0 + ($1 == 0x29 ? 1 : 0) }
+            if opens + closes > 0 {
                 guard folded.hasPrefix("("), opens == 1, closes == 1, let close = folded.firstIndex(of: ")") else {
                     throw fatal("trade.username.malformed", "a username must be one '(name)' at the start of the line", n)
                 }
@@ -100,8 +100,8 @@ public struct WantListParser {
             } else if options.requireUsernames {
                 throw fatal("trade.username.missing", "missing username (REQUIRE-USERNAMES)", n)
             }
-            let spaced = rest.contains(";") ? Substring(rest.flatMap { $0 == ";" ? [" ", ";", " "] : [$0] }) : rest
-            let colonCount = spaced.reduce(0) { $0 + ($1 == ":" ? 1 : 0) }
+            let spaced = rest.utf8.contains(0x3B) ? Substring(rest.flatMap { $0 == ";" ? [" ", ";", " "] : [$0] }) : rest
+            let colonCount = spaced.utf8.reduce(0) { $0 + ($1 == 0x3A ? 1 : 0) }
             var head: [Substring]
             var wants: [Substring]
             if colonCount > 1 {
@@ -179,12 +179,12 @@ public struct WantListParser {
         var edges: [WantEdge] = []
         var unknown: [String: (count: Int, line: Int)] = [:]
         var cashWantLine: Int? = nil, cashWantCount = 0
-        var seen: [Int: Int] = [:] // wanted item → list index, to detect repeats
+        var seen = [Int](repeating: -1, count: items.count) // wanted item → last list index, to detect repeats
         for (listIndex, list) in pending.enumerated() {
             let me = items[list.item]
             var rank: Int64 = 1
             for var token in list.wants {
-                if token == ";" {
+                if token.utf8.count == 1 && token.utf8.first == 0x3B {
                     rank += options.bigStep
                     continue
                 }
@@ -193,7 +193,7 @@ public struct WantListParser {
                     if cashWantLine == nil { cashWantLine = list.line }
                     continue
                 }
-                if let eq = token.lastIndex(of: "=") {
+                if token.utf8.contains(0x3D), let eq = token.lastIndex(of: "=") {
                     guard options.priorities == .explicit else {
                         sink.error("trade.explicitPriority.disallowed",
                                    "'\(token)' uses '=' but EXPLICIT-PRIORITIES is not set; want ignored", at: loc(list.line))
@@ -207,7 +207,7 @@ public struct WantListParser {
                     token = token[..<eq]
                 }
                 let target: Int?
-                if token.hasPrefix("%") {
+                if token.utf8.first == 0x25 {
                     guard options.allowDummies, let owner = me.owner else {
                         sink.error(options.allowDummies ? "trade.dummyWithoutUsername" : "trade.dummiesDisallowed",
                                    "dummy \(token) cannot be wanted here (needs ALLOW-DUMMIES and a username); want ignored",
@@ -318,16 +318,34 @@ public struct WantListParser {
 
     /// `$N` or `$N.NN`: a TradeMaximizerOz cash amount (`473-CA$` is an ordinary item).
     static func isCash(_ token: Substring) -> Bool {
-        guard token.first == "$", token.count > 1 else { return false }
-        return token.dropFirst().allSatisfy { $0.isASCII && ($0.isNumber || $0 == ".") }
+        guard token.utf8.first == 0x24, token.utf8.count > 1 else { return false }
+        return token.utf8.dropFirst().allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E }
+    }
+
+    /// Upper-cases with Unicode rules (like Java's `toUpperCase`), with a fast path for ASCII lines.
+    static func fold(_ text: String) -> String {
+        var ascii = true
+        var hasLower = false
+        for byte in text.utf8 {
+            if byte >= 0x80 { ascii = false; break }
+            if byte >= 0x61 && byte <= 0x7A { hasLower = true }
+        }
+        guard ascii else { return text.uppercased() }
+        guard hasLower else { return text }
+        return String(decoding: text.utf8.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
     }
 
     static func dummyKey(_ name: Substring, owner: String) -> String { "\(name)\u{0}\(owner)" }
 }
 
+extension Substring {
+    /// Runs separated by ASCII blanks (space, tab, and the other controls ≤ 0x20 Java's split would see).
+    var tokens: [Substring] {
+        utf8.split(whereSeparator: { $0 <= 0x20 }).map { Substring($0) }
+    }
+}
+
 extension StringProtocol {
-    /// Whitespace-separated runs.
-    var tokens: [SubSequence] { split(whereSeparator: { $0 == " " || $0 == "\t" || $0.isWhitespace }) }
     var trimmingSpaces: SubSequence {
         let start = firstIndex(where: { !$0.isWhitespace }) ?? endIndex
         let end = lastIndex(where: { !$0.isWhitespace }).map { index(after: $0) } ?? start
