@@ -21,11 +21,14 @@ final class AssignmentSolver {
     private let labeled: UnsafeMutablePointer<UInt32>
     private let scanned: UnsafeMutablePointer<UInt32>
     private let scannedList: UnsafeMutablePointer<Int32>
+    private let queue: UnsafeMutablePointer<Int32>
     private var stamp: UInt32 = 0
     private var heap: BinaryHeap
     /// Augmentations and heap pops so far, for diagnostics of the benchmark.
     private(set) var augmentations = 0
     private(set) var phases = 0
+    var pops: Int { heap.pops }
+    static let minimumRowsPerPhase = 8
 
     init(rowCount: Int, rowStart rs: [Int32], cols cs: [Int32], costs cc: [Int64]) {
         n = rowCount
@@ -50,6 +53,7 @@ final class AssignmentSolver {
         labeled = make(0)
         scanned = make(0)
         scannedList = make(0)
+        queue = make(0)
         heap = BinaryHeap(capacity: max(16, edgeCount + 1))
         // Column duals: cheapest incoming edge; row duals: cheapest reduced edge; then match tight edges greedily.
         for e in 0..<edgeCount where costs[e] < v[Int(cols[e])] { v[Int(cols[e])] = costs[e] }
@@ -70,7 +74,7 @@ final class AssignmentSolver {
     }
 
     deinit {
-        for p in [rowStart, cols, colOfRowStorage, rowOfCol, pred, scannedList] { p.deallocate() }
+        for p in [rowStart, cols, colOfRowStorage, rowOfCol, pred, scannedList, queue] { p.deallocate() }
         for p in [costs, u, v, dist] { p.deallocate() }
         labeled.deallocate()
         scanned.deallocate()
@@ -142,7 +146,116 @@ final class AssignmentSolver {
                 }
             }
             precondition(stillFree.count < freeRows.count, "a phase made no progress")
+            let completed = freeRows.count - stillFree.count
             freeRows = stillFree
+            // Phases pay off while they complete many rows at once; once they do not (distinct path
+            // lengths, typical with priorities), single-row searches that stop early are cheaper.
+            if completed < Self.minimumRowsPerPhase { break }
+        }
+        for r in freeRows { augment(from: Int(r)) }
+    }
+
+    /// One shortest augmenting path from free row `r` (Dijkstra stops at the first free column), then
+    /// the dual update restricted to the vertices the search settled. Columns reached at the current
+    /// minimum distance (zero reduced cost, common with unit costs) go through a FIFO instead of the
+    /// heap, and a free column reached at that distance ends the search at once.
+    private func augment(from r: Int) {
+        augmentations += 1
+        stamp &+= 1
+        if stamp == 0 { resetStamps() }
+        heap.clear()
+        var queueHead = 0, queueTail = 0
+        var scannedCount = 0
+        var endCol = -1
+        var total: Int64 = 0
+        var level: Int64 = 0
+        let ur = u[r]
+        for e in Int(rowStart[r])..<Int(rowStart[r + 1]) {
+            let j = Int(cols[e])
+            let d = costs[e] - ur - v[j]
+            if labeled[j] != stamp || d < dist[j] {
+                labeled[j] = stamp
+                dist[j] = d
+                pred[j] = Int32(r)
+                if d == 0 {
+                    if rowOfCol[j] < 0 && endCol < 0 { endCol = j }
+                    queue[queueTail] = Int32(j)
+                    queueTail += 1
+                } else {
+                    heap.push(d, Int32(j))
+                }
+            }
+        }
+        if endCol >= 0 {
+            scanned[endCol] = stamp
+            scannedList[0] = Int32(endCol)
+            scannedCount = 1
+        }
+        search: while endCol < 0 {
+            let j: Int
+            if queueHead < queueTail {
+                j = Int(queue[queueHead])
+                queueHead += 1
+                if scanned[j] == stamp { continue }
+            } else if let (d, jj) = heap.pop() {
+                j = Int(jj)
+                if scanned[j] == stamp || d != dist[j] { continue }
+                level = d
+            } else {
+                break
+            }
+            let d = dist[j]
+            scanned[j] = stamp
+            scannedList[scannedCount] = Int32(j)
+            scannedCount += 1
+            let i = Int(rowOfCol[j])
+            if i < 0 {
+                endCol = j
+                total = d
+                break
+            }
+            let base = d - u[i]
+            for e in Int(rowStart[i])..<Int(rowStart[i + 1]) {
+                let k = Int(cols[e])
+                if scanned[k] == stamp { continue }
+                let nd = base + costs[e] - v[k]
+                if labeled[k] != stamp || nd < dist[k] {
+                    labeled[k] = stamp
+                    dist[k] = nd
+                    pred[k] = Int32(i)
+                    if nd == level {
+                        if rowOfCol[k] < 0 {
+                            scanned[k] = stamp
+                            scannedList[scannedCount] = Int32(k)
+                            scannedCount += 1
+                            endCol = k
+                            total = nd
+                            break search
+                        }
+                        queue[queueTail] = Int32(k)
+                        queueTail += 1
+                    } else {
+                        heap.push(nd, Int32(k))
+                    }
+                }
+            }
+        }
+        precondition(endCol >= 0, "no augmenting path: a row without its self edge")
+        u[r] += total
+        for s in 0..<scannedCount {
+            let j = Int(scannedList[s])
+            let dj = dist[j]
+            v[j] += dj - total
+            if j != endCol { u[Int(rowOfCol[j])] += total - dj }
+        }
+        var j = endCol
+        while true {
+            let i = Int(pred[j])
+            let previous = Int(colOfRowStorage[i])
+            colOfRowStorage[i] = Int32(j)
+            rowOfCol[j] = Int32(i)
+            if i == r { break }
+            j = previous
         }
     }
 
@@ -239,6 +352,7 @@ struct BinaryHeap {
     private var values: UnsafeMutablePointer<Int32>
     private var capacity: Int
     private var count = 0
+    private(set) var pops = 0
 
     init(capacity: Int) {
         self.capacity = capacity
@@ -271,6 +385,7 @@ struct BinaryHeap {
 
     @inline(__always) mutating func pop() -> (Int64, Int32)? {
         guard count > 0 else { return nil }
+        pops += 1
         let top = (keys[0], values[0])
         count -= 1
         if count > 0 {
