@@ -10,7 +10,7 @@ enum FixtureSupport {
         Array(try Data(contentsOf: directory.appendingPathComponent(name)))
     }
 
-    static func parse(_ text: String, file: String = "test.txt") throws -> (TradeProblem, DiagnosticLog) {
+    static func parse(_ text: String, file: String = "test.txt") throws(WantListFatalError) -> (TradeProblem, DiagnosticLog) {
         let log = DiagnosticLog()
         let problem = try WantListParser(file: file, sink: log).parse(Array(text.utf8))
         return (problem, log)
