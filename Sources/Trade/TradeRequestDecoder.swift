@@ -46,11 +46,12 @@ public enum TradeRequestDecoder {
 
     public static func decodeCSV(_ bytes: [UInt8], file: String, sink: any DiagnosticSink) -> [TradeRequest] {
         var requests: [TradeRequest] = []
-        let text = String(decoding: bytes, as: UTF8.self)
         var header: [String]? = nil
         var number = 0
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Split on LF bytes: in Swift "\r\n" is one Character, so splitting the String on "\n" would miss CRLF.
+        for lineBytes in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
             number += 1
+            let line = Substring(String(decoding: lineBytes, as: UTF8.self))
             let trimmed = line.hasSuffix("\r") ? line.dropLast() : line
             if trimmed.isEmpty { continue }
             let at = SourceLocation(file: file, line: number)

@@ -30,14 +30,20 @@ public enum TradeRequestMatcher {
         options: TradeRequestOptions, file: String, sink: any DiagnosticSink
     ) -> TradeProblem {
         var seenIDs = Set<String>()
-        var kept: [TradeRequest] = []
-        let ordered = requests.sorted { ($0.createdAt, $0.id, $0.line) < ($1.createdAt, $1.id, $1.line) }
-        for request in ordered {
-            let at = SourceLocation(file: file, line: request.line == 0 ? nil : request.line)
+        var unique: [TradeRequest] = []
+        for request in requests {
             guard seenIDs.insert(request.id).inserted else {
-                sink.error("trade.request.duplicateID", "request id \(request.id) repeats; later request skipped", at: at)
+                sink.error("trade.request.duplicateID", "request id \(request.id) repeats; later request skipped",
+                           at: SourceLocation(file: file, line: request.line == 0 ? nil : request.line))
                 continue
             }
+            unique.append(request)
+        }
+        var kept: [TradeRequest] = []
+        // Item order (and so every tie) follows creation time, then id: independent of input order.
+        let ordered = unique.sorted { ($0.createdAt, $0.id, $0.line) < ($1.createdAt, $1.id, $1.line) }
+        for request in ordered {
+            let at = SourceLocation(file: file, line: request.line == 0 ? nil : request.line)
             guard request.status == .active else { continue }
             if let knownAuthors, !knownAuthors.contains(request.author) {
                 sink.error("trade.request.unknownAuthor", "request \(request.id): author \(request.author) is not in the dataset; skipped", at: at)
