@@ -7,11 +7,14 @@ struct PrunedGraph {
     let activeOfItem: [Int32]
     let rowStart: [Int32]
     let cols: [Int32]
-    /// Scaled cost: cost × scale + tie unit (1 on want edges, 0 on self edges).
+    /// Scaled cost: cost × scale + `tieUnit` on want edges (self edges: non-trade cost × scale).
     let costs: [Int64]
     /// Index into `problem.edges`, or −1 for the self edge.
     let edgeRef: [Int32]
     let scale: Int64
+    /// Tie weight of a want edge into a not-favoured item; scale = (active + 1) × tieUnit, so the
+    /// summed ties of any assignment stay below one unit of real cost.
+    let tieUnit: Int64
     let wantEdgeCount: Int
     /// Owner index per item (−1 for none), and the sorted owner names.
     let userOfItem: [Int32]
@@ -50,12 +53,18 @@ struct PrunedGraph {
         activeCount = itemOf.count
         itemOfActive = itemOf
         activeOfItem = activeOf
-        // Scale so that the summed tie units (< active + 1) never outweigh one unit of real cost, unless
-        // that would overflow; then the tie-break is off (scale 1, still exact for trades and cost).
-        let m = activeCount + 1
+        // Scale so that the summed tie weights never outweigh one unit of real cost, with the largest
+        // tie unit (16 … 1) that cannot overflow; if none fits, the tie-break is off (still exact).
+        let m = Int64(activeCount + 1)
         let maxCost = max(problem.nontradeCost, problem.edges.reduce(Int64(1)) { max($0, $1.cost) })
-        let (product, overflow) = maxCost.multipliedReportingOverflow(by: Int64(m) * Int64(m) * 4)
-        scale = overflow || product > Int64.max / 4 ? 1 : Int64(m)
+        var chosenUnit: Int64 = 0
+        for unit in [Int64(16), 8, 4, 2, 1] {
+            let (a, o1) = maxCost.multipliedReportingOverflow(by: m * unit)
+            let (b, o2) = a.multipliedReportingOverflow(by: 4 * m)
+            if !o1 && !o2 && b < Int64.max / 4 { chosenUnit = unit; break }
+        }
+        tieUnit = chosenUnit
+        scale = chosenUnit == 0 ? 1 : m * chosenUnit
         var rs: [Int32] = [0]
         var cs: [Int32] = []
         var cost: [Int64] = []
@@ -69,7 +78,7 @@ struct PrunedGraph {
                 guard scc.component[w] == component else { continue }
                 let edge = problem.edges[Int(order[slot])]
                 cs.append(activeOf[w])
-                cost.append(edge.cost * scale + (scale > 1 ? 1 : 0))
+                cost.append(edge.cost * scale + tieUnit)
                 refs.append(order[slot])
             }
             cs.append(Int32(a))

@@ -3,12 +3,13 @@
 ///
 /// Method: SCC pruning (edges between components can never be on a loop; singleton components are
 /// orphans), then a sparse min-cost perfect assignment (`AssignmentSolver`) on "receiver i gets item j"
-/// with a self edge per item at the non-trade cost. Costs are scaled by S = (active items + 1) and a
-/// tie unit of 1 is added to every want edge into a not-yet-favoured item: since the tie total stays
-/// below S, trades and cost are unchanged, and the tie only chooses among optimal solutions.
-/// Tie-break rounds (FastTradeMaximizer's idea, made incremental): for each user still not trading,
-/// one more of their items is favoured (its incoming edges lose the tie unit), and the assignment is
-/// re-optimised from the previous duals. The best round by (users trading desc, sum of squares asc,
+/// with a self edge per item at the non-trade cost. Costs are scaled by S = (active items + 1) × K and
+/// every want edge carries a tie weight w(item shipped) ∈ [0, K] (K = 16 unless that could overflow):
+/// since the tie total stays below S, trades and cost are unchanged, and ties only choose among
+/// optimal solutions. Tie-break rounds (FastTradeMaximizer's idea, made incremental and graded): in each
+/// round, for every user still not trading, the weight of one of their items (round-robin) drops by 1,
+/// and the assignment is re-optimised from the previous duals (only rows whose matched edge lost
+/// tightness are re-augmented). Users who keep failing get ever stronger preference. The best round by (users trading desc, sum of squares asc,
 /// round asc) wins. No randomness anywhere.
 public enum TradeSolver {
     public static func solve(_ problem: TradeProblem, options: TradeSolverOptions = TradeSolverOptions()) -> TradeResult {
@@ -21,24 +22,28 @@ public enum TradeSolver {
             solver.solve()
             bestEval = Evaluation(problem: problem, graph: graph, colOfRow: solver.colOfRow)
             firstUsers = bestEval.usersTrading
-            if options.tieBreak && graph.scale > 1 {
-                var favoured = [Bool](repeating: false, count: graph.activeCount)
+            if options.tieBreak && graph.tieUnit > 0 {
+                // Tie weight per active item (weight of every want edge shipping it), lowered round by round.
+                var weight = [Int64](repeating: graph.tieUnit, count: graph.activeCount)
                 var current = bestEval
                 let userItems = graph.activeItemsByUser(problem)
                 var cursor = [Int](repeating: 0, count: userItems.count)
                 while rounds < options.maxTieBreakRounds {
-                    var newly: [Int] = []
-                    for (user, list) in userItems.enumerated() where !current.userTrades[user] {
-                        while cursor[user] < list.count, favoured[list[cursor[user]]] { cursor[user] += 1 }
-                        if cursor[user] < list.count {
-                            favoured[list[cursor[user]]] = true
-                            newly.append(list[cursor[user]])
+                    var lowered: [Int] = []
+                    for (user, list) in userItems.enumerated() where !current.userTrades[user] && !list.isEmpty {
+                        for _ in 0..<list.count {
+                            let item = list[cursor[user] % list.count]
                             cursor[user] += 1
+                            if weight[item] > 0 {
+                                weight[item] -= 1
+                                lowered.append(item)
+                                break
+                            }
                         }
                     }
-                    if newly.isEmpty { break }
+                    if lowered.isEmpty { break }
                     rounds += 1
-                    solver.lowerColumnCost(newly, by: 1)
+                    solver.lowerColumnCost(lowered, by: 1)
                     solver.solve()
                     current = Evaluation(problem: problem, graph: graph, colOfRow: solver.colOfRow)
                     // Trades and cost are invariant by construction; keep the guard anyway.

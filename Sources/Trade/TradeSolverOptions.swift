@@ -9,7 +9,7 @@ public struct TradeSolverOptions: Sendable, Hashable {
     /// Upper bound on cap re-solves before remaining long loops are dropped.
     public var maxCapRounds: Int
 
-    public init(maxLoopLength: Int? = nil, tieBreak: Bool = true, maxTieBreakRounds: Int = 24, maxCapRounds: Int = 40) {
+    public init(maxLoopLength: Int? = nil, tieBreak: Bool = true, maxTieBreakRounds: Int = 40, maxCapRounds: Int = 40) {
         self.maxLoopLength = maxLoopLength
         self.tieBreak = tieBreak
         self.maxTieBreakRounds = maxTieBreakRounds
