@@ -13,21 +13,46 @@ public enum TradeRequestMatcher {
     /// Solves; see `problem(...)` for the parameters.
     public static func solve(
         requests: [TradeRequest], knownAuthors: Set<SteamID64>? = nil, knownApps: Set<UInt32>? = nil,
-        location: (SteamID64) -> TradeLocation? = { _ in nil }, blockedPairs: Set<BlockedPair> = [],
+        location: (SteamID64) -> TradeLocation? = { _ in nil },
+        requestLocation: (TradeRequest) -> TradeLocation? = { _ in nil }, blockedPairs: Set<BlockedPair> = [],
         options: TradeRequestOptions = TradeRequestOptions(), file: String = "trade_requests.jsonl",
         sink: any DiagnosticSink
     ) -> TradeResult {
         let problem = problem(requests: requests, knownAuthors: knownAuthors, knownApps: knownApps, location: location,
-                              blockedPairs: blockedPairs, options: options, file: file, sink: sink)
+                              requestLocation: requestLocation, blockedPairs: blockedPairs, options: options,
+                              file: file, sink: sink)
         return TradeSolver.solve(problem, options: options.solver)
     }
 
-    /// Builds the solver input. `location` gives an author's dataset position; a request's own
-    /// latitude/longitude wins over it.
+    /// The pipeline `trade` stage: authors must be players of `dataset`, offered games must appear in its
+    /// `games` (not checked when the dataset has no games), and an author's position is the player's
+    /// latitude/longitude (± location_accuracy_km). `requestLocation` may resolve a request's own Steam
+    /// location codes (country/state/city_id); a request's explicit latitude/longitude always wins.
+    public static func solve(
+        requests: [TradeRequest], dataset: PlayerDataset, blockedPairs: Set<BlockedPair>,
+        requestLocation: (TradeRequest) -> TradeLocation? = { _ in nil },
+        options: TradeRequestOptions = TradeRequestOptions(), file: String = "trade_requests.jsonl",
+        sink: any DiagnosticSink
+    ) -> TradeResult {
+        var positions: [SteamID64: TradeLocation] = [:]
+        for player in dataset.players {
+            if let lat = player.latitude, let lon = player.longitude {
+                positions[player.steamID] = TradeLocation(point: GeoPoint(latitude: lat, longitude: lon),
+                                                          accuracyKm: player.locationAccuracyKm ?? 0)
+            }
+        }
+        let apps = Set(dataset.games.map(\.appID))
+        return solve(requests: requests, knownAuthors: Set(dataset.players.map(\.steamID)),
+                     knownApps: apps.isEmpty ? nil : apps, location: { positions[$0] }, requestLocation: requestLocation,
+                     blockedPairs: blockedPairs, options: options, file: file, sink: sink)
+    }
+
+    /// Builds the solver input. Position of a request: its own latitude/longitude, else
+    /// `requestLocation(request)` (e.g. its Steam location codes resolved), else `location(author)`.
     public static func problem(
         requests: [TradeRequest], knownAuthors: Set<SteamID64>?, knownApps: Set<UInt32>?,
-        location: (SteamID64) -> TradeLocation?, blockedPairs: Set<BlockedPair>,
-        options: TradeRequestOptions, file: String, sink: any DiagnosticSink
+        location: (SteamID64) -> TradeLocation?, requestLocation: (TradeRequest) -> TradeLocation? = { _ in nil },
+        blockedPairs: Set<BlockedPair>, options: TradeRequestOptions, file: String, sink: any DiagnosticSink
     ) -> TradeProblem {
         var seenIDs = Set<String>()
         var unique: [TradeRequest] = []
@@ -57,7 +82,7 @@ public enum TradeRequestMatcher {
         }
         let locations: [TradeLocation?] = kept.map { request in
             if let point = request.point { return TradeLocation(point: point, accuracyKm: request.accuracyKm ?? 0) }
-            return location(request.author)
+            return requestLocation(request) ?? location(request.author)
         }
         var offers: [UInt32: [Int]] = [:]
         for (index, request) in kept.enumerated() { offers[request.offeredAppID, default: []].append(index) }

@@ -118,4 +118,23 @@ import Testing
         #expect(FixtureSupport.violations(of: result) == [])
         #expect(TradeReport.shipments(result).joined().allSatisfy { ($0.distanceKm ?? .infinity) <= 250 })
     }
+
+    @Test func datasetVariantUsesPlayersGamesAndPositions() {
+        var dataset = PlayerDataset()
+        for (id, place) in [(Self.alice, Self.berlin), (Self.bob, Self.potsdam), (Self.carol, Self.munich)] {
+            var player = Player(steamID: id)
+            player.latitude = place.point.latitude
+            player.longitude = place.point.longitude
+            dataset.players.append(player)
+        }
+        dataset.games = [10, 20].map { PlayerGame(steamID: Self.alice, appID: $0, minutesTotal: 1) }
+        let log = DiagnosticLog()
+        let result = TradeRequestMatcher.solve(requests: Self.requests, dataset: dataset, blockedPairs: [],
+                                               options: TradeRequestOptions(maxDistanceKm: 100), sink: log)
+        // Carol's game 30 is not in the dataset: her request is skipped; Alice and Bob swap.
+        #expect(log.sorted().map { "\($0.location?.line ?? 0) \($0.code)" }
+                == ["2 trade.request.unknownAcceptedGame", "3 trade.request.unknownGame"])
+        #expect(result.stats.trades == 2)
+        #expect(TradeReport.shipments(result).joined().allSatisfy { $0.distanceKm != nil })
+    }
 }
