@@ -145,12 +145,11 @@ final class AssignmentSolver {
                     j = previous
                 }
             }
-            precondition(stillFree.count < freeRows.count, "a phase made no progress")
             let completed = freeRows.count - stillFree.count
             freeRows = stillFree
             // Phases pay off while they complete many rows at once; once they do not (distinct path
             // lengths, typical with priorities), single-row searches that stop early are cheaper.
-            if completed < Self.minimumRowsPerPhase { break }
+            if completed < Self.minimumRowsPerPhase { break } // (also covers a phase without progress)
         }
         for r in freeRows { augment(from: Int(r)) }
     }

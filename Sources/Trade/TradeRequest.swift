@@ -1,3 +1,4 @@
+import PipelineCore
 import Geo
 import PlayerModel
 
@@ -54,4 +55,22 @@ public struct TradeRequest: Sendable, Hashable {
         "request_id", "author", "offered_appid", "offered_title", "accepted_appids", "status", "created_at",
         "country", "state", "city_id", "latitude", "longitude", "accuracy_km",
     ]
+}
+
+extension TradeRequest {
+    /// Requests as a `trade_requests` table in the documented schema (render with Emit's CSV/JSONL
+    /// writers to produce sample files that `TradeRequestDecoder` reads back).
+    public static func table(_ requests: [TradeRequest]) -> Table {
+        var table = Table(name: "trade_requests", columns: columns)
+        for r in requests {
+            table.append([
+                .string(r.id), .id(r.author.rawValue), .int(Int64(r.offeredAppID)), .string(r.offeredTitle),
+                .list(r.acceptedAppIDs.map { .int(Int64($0)) }), .string(r.status.rawValue), .string(r.createdAt),
+                .optional(r.country), .optional(r.state), .optional(r.cityID),
+                .optional(r.point?.latitude, places: 6), .optional(r.point?.longitude, places: 6),
+                .optional(r.accuracyKm, places: 1),
+            ])
+        }
+        return table
+    }
 }

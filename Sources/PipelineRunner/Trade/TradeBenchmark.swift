@@ -55,7 +55,8 @@ public enum TradeBenchmark {
             write(line ?? row([file, "fatal parse error"]))
         }
         let text = SyntheticTradeGenerator.wantList(seed: configuration.seed, items: configuration.largeItems,
-                                                    users: configuration.largeUsers, wantEdges: configuration.largeEdges)
+                                                    users: configuration.largeUsers, wantEdges: configuration.largeEdges,
+                                                    linearPriorities: true, semicolonEvery: 10)
         let name = "synthetic \(configuration.largeItems) items/\(configuration.largeEdges) wants (seed \(configuration.seed))"
         write(measure(name: name, bytes: text, repeats: 1, tm: nil) ?? row([name, "fatal parse error"]))
         return status

@@ -42,6 +42,8 @@ public enum TradeJob {
             FileHandle.standardError.write(Data((diagnostic.description + "\n").utf8))
         })
         let path = configuration.inputPath
+        // Diagnostics name the file, not its absolute path, so outputs do not depend on where it lives.
+        let label = URL(fileURLWithPath: path).lastPathComponent
         guard let data = FileManager.default.contents(atPath: path) else {
             log.error("trade.input.unreadable", "cannot read \(path)", at: SourceLocation(file: path))
             return 2
@@ -51,23 +53,24 @@ public enum TradeJob {
         let lower = path.lowercased()
         if lower.hasSuffix(".jsonl") || lower.hasSuffix(".csv") {
             let requests = lower.hasSuffix(".csv")
-                ? TradeRequestDecoder.decodeCSV(bytes, file: path, sink: log)
-                : TradeRequestDecoder.decodeJSONLines(bytes, file: path, sink: log)
+                ? TradeRequestDecoder.decodeCSV(bytes, file: label, sink: log)
+                : TradeRequestDecoder.decodeJSONLines(bytes, file: label, sink: log)
             var blocked = Set<BlockedPair>()
             if let decisions = configuration.decisionsPath {
                 guard let decisionData = FileManager.default.contents(atPath: decisions) else {
                     log.error("trade.input.unreadable", "cannot read \(decisions)", at: SourceLocation(file: decisions))
                     return 2
                 }
-                blocked = DecisionBlocks.read(Array(decisionData), file: decisions, sink: log)
+                blocked = DecisionBlocks.read(Array(decisionData), file: URL(fileURLWithPath: decisions).lastPathComponent,
+                                              sink: log)
             }
             let options = TradeRequestOptions(maxDistanceKm: configuration.maxDistanceKm,
                                               maxLoopLength: configuration.maxLoopLength, tieBreak: configuration.tieBreak)
-            result = TradeRequestMatcher.solve(requests: requests, blockedPairs: blocked, options: options, file: path, sink: log)
+            result = TradeRequestMatcher.solve(requests: requests, blockedPairs: blocked, options: options, file: label, sink: log)
         } else {
             let problem: TradeProblem
             do {
-                problem = try WantListParser(file: path, sink: log).parse(bytes)
+                problem = try WantListParser(file: label, sink: log).parse(bytes)
             } catch {
                 log.emit(error.diagnostic)
                 return 2
