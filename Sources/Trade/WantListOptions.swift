@@ -22,6 +22,8 @@ public struct WantListOptions: Sendable, Hashable {
     public var requireUsernames = false
     public var caseSensitive = false
     public var showMissing = false
+    /// `HIDE-REPEATS`: repeated wants are still dropped, but not reported.
+    public var hideRepeats = false
     public var priorities: PriorityScheme = .none
     public var smallStep: Int64 = 1
     public var bigStep: Int64 = 9
@@ -34,6 +36,6 @@ public struct WantListOptions: Sendable, Hashable {
     /// TradeMaximizer 1.3c options that are valid but only affect its text output or its random restarts.
     static let outputOnly: Set<String> = [
         "ITERATIONS", "SEED", "SHRINK", "SHRINK-VERBOSE", "SHOW-WANTS", "SHOW-ELAPSED-TIME", "HIDE-LOOPS",
-        "HIDE-SUMMARY", "HIDE-NONTRADES", "HIDE-ERRORS", "HIDE-REPEATS", "HIDE-STATS", "SORT-BY-ITEM",
+        "HIDE-SUMMARY", "HIDE-NONTRADES", "HIDE-ERRORS", "HIDE-STATS", "SORT-BY-ITEM",
     ]
 }

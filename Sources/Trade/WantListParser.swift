@@ -236,6 +236,7 @@ public struct WantListParser {
                     continue
                 }
                 if seen[target] == listIndex {
+                    if options.hideRepeats { continue }
                     sink.error("trade.repeatedWant", "\(me.displayName) wants \(items[target].name) more than once; repeat ignored",
                                at: loc(list.line))
                     continue
@@ -294,6 +295,7 @@ public struct WantListParser {
             case ("REQUIRE-USERNAMES", true): options.requireUsernames = true
             case ("CASE-SENSITIVE", true): options.caseSensitive = true
             case ("SHOW-MISSING", true): options.showMissing = true
+            case ("HIDE-REPEATS", true): options.hideRepeats = true
             case ("LINEAR-PRIORITIES", true): options.priorities = .linear
             case ("TRIANGLE-PRIORITIES", true): options.priorities = .triangle
             case ("SQUARE-PRIORITIES", true): options.priorities = .square

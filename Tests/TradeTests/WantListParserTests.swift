@@ -200,6 +200,12 @@ import Testing
         }
     }
 
+    @Test func hideRepeatsSilencesRepeatedWants() throws {
+        let (problem, diagnostics) = try parse("#! HIDE-REPEATS\nA : B B\nB : A")
+        #expect(diagnostics.isEmpty)
+        #expect(problem.edges.count == 2)
+    }
+
     @Test func nontradeCostOptionAndBadValues() throws {
         let (problem, diagnostics) = try parse("#! NONTRADE-COST=50 SMALL-STEP=x\nA : B\nB : A")
         #expect(problem.nontradeCost == 50)
