@@ -28,7 +28,8 @@ public enum TradeSolver {
                 var current = bestEval
                 let userItems = graph.activeItemsByUser(problem)
                 var cursor = [Int](repeating: 0, count: userItems.count)
-                while rounds < options.maxTieBreakRounds {
+                var sinceImprovement = 0
+                while rounds < options.maxTieBreakRounds && sinceImprovement < options.tieBreakPatience {
                     var lowered: [Int] = []
                     for (user, list) in userItems.enumerated() where !current.userTrades[user] && !list.isEmpty {
                         for _ in 0..<list.count {
@@ -51,6 +52,9 @@ public enum TradeSolver {
                     if current.usersTrading > bestEval.usersTrading
                         || (current.usersTrading == bestEval.usersTrading && current.sumSquares < bestEval.sumSquares) {
                         bestEval = current
+                        sinceImprovement = 0
+                    } else {
+                        sinceImprovement += 1
                     }
                 }
             }

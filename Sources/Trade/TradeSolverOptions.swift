@@ -6,10 +6,14 @@ public struct TradeSolverOptions: Sendable, Hashable {
     public var tieBreak: Bool
     /// Upper bound on tie-break re-solves.
     public var maxTieBreakRounds: Int
+    /// Stop the tie-break after this many rounds without a better (users, sum of squares) solution.
+    public var tieBreakPatience: Int
     /// Upper bound on cap re-solves before remaining long loops are dropped.
     public var maxCapRounds: Int
 
-    public init(maxLoopLength: Int? = nil, tieBreak: Bool = true, maxTieBreakRounds: Int = 40, maxCapRounds: Int = 40) {
+    public init(maxLoopLength: Int? = nil, tieBreak: Bool = true, maxTieBreakRounds: Int = 40, tieBreakPatience: Int = 8,
+                maxCapRounds: Int = 40) {
+        self.tieBreakPatience = tieBreakPatience
         self.maxLoopLength = maxLoopLength
         self.tieBreak = tieBreak
         self.maxTieBreakRounds = maxTieBreakRounds
