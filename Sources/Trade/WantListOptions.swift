@@ -2,14 +2,20 @@
 public enum PriorityScheme: String, Sendable, Hashable, Codable {
     case none, linear, triangle, square, explicit
 
+    /// Largest edge cost; larger ranks saturate here so that no sum in the solver can overflow.
+    public static let maximumCost: Int64 = 1_000_000_000_000
+
     /// Cost of a want at `rank` (1-based). `.none` makes every want cost 1.
     public func cost(rank: Int64) -> Int64 {
+        let r = min(max(rank, 0), 2_000_000)
+        let cost: Int64
         switch self {
-        case .none: return 1
-        case .linear, .explicit: return rank
-        case .triangle: return rank * (rank + 1) / 2
-        case .square: return rank * rank
+        case .none: cost = 1
+        case .linear, .explicit: cost = min(rank, Self.maximumCost)
+        case .triangle: cost = r * (r + 1) / 2
+        case .square: cost = r * r
         }
+        return min(max(cost, 0), Self.maximumCost)
     }
 }
 

@@ -185,7 +185,7 @@ public struct WantListParser {
             var rank: Int64 = 1
             for var token in list.wants {
                 if token.utf8.count == 1 && token.utf8.first == 0x3B {
-                    rank += options.bigStep
+                    rank = min(rank + options.bigStep, 1 << 60)
                     continue
                 }
                 if Self.isCash(token) {
@@ -218,7 +218,7 @@ public struct WantListParser {
                 } else {
                     target = index[String(token)]
                     if target == nil, let official, official.contains(String(token)) {
-                        rank += options.smallStep // official but missing: keep the rank step
+                        rank = min(rank + options.smallStep, 1 << 60) // official but missing: keep the rank step
                         continue
                     }
                 }
@@ -250,7 +250,7 @@ public struct WantListParser {
                 seen[target] = listIndex
                 let cost = me.isDummy ? options.nontradeCost : options.priorities.cost(rank: rank)
                 edges.append(WantEdge(receiver: Int32(list.item), wanted: Int32(target), rank: rank, cost: cost))
-                rank += options.smallStep
+                rank = min(rank + options.smallStep, 1 << 60)
             }
         }
         if let cashWantLine {
@@ -283,7 +283,7 @@ public struct WantListParser {
             let name = String(parts[0])
             let value = parts.count > 1 ? parts[1] : nil
             func number() -> Int64? {
-                guard let value, let v = Int64(value), v >= 0, v <= 1_000_000_000_000 else {
+                guard let value, let v = Int64(value), v >= 0, v <= PriorityScheme.maximumCost else {
                     sink.error("trade.option.badValue", "option \(token) needs a non-negative integer value; ignored", at: loc(line))
                     return nil
                 }

@@ -200,6 +200,14 @@ import Testing
         }
     }
 
+    @Test func hugeStepsSaturateInsteadOfOverflowing() throws {
+        let (problem, _) = try parse("#! SQUARE-PRIORITIES BIG-STEP=1000000000000 NONTRADE-COST=1000000000000\nA : ; ; ; B\nB : A")
+        #expect(problem.edges[0].cost == PriorityScheme.maximumCost)
+        let result = TradeSolver.solve(problem)
+        #expect(result.stats.trades == 2)
+        #expect(FixtureSupport.violations(of: result) == [])
+    }
+
     @Test func hideRepeatsSilencesRepeatedWants() throws {
         let (problem, diagnostics) = try parse("#! HIDE-REPEATS\nA : B B\nB : A")
         #expect(diagnostics.isEmpty)
