@@ -83,6 +83,12 @@ final class AssignmentSolver {
 
     var colOfRow: [Int32] { Array(UnsafeBufferPointer(start: colOfRowStorage, count: n)) }
 
+    /// Solves and returns the assignment (column per row).
+    func solvedAssignment() -> [Int32] {
+        solve()
+        return colOfRow
+    }
+
     /// Completes the assignment in phases (Hungarian method with multiple augmentations per dual update):
     /// a multi-source Dijkstra from every free row to the nearest free column, a dual update that makes
     /// all shortest augmenting paths tight, then a maximal set of vertex-disjoint tight augmenting paths

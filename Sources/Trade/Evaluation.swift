@@ -53,17 +53,6 @@ struct Evaluation {
         recount(problem: problem, userOfItem: graph.userOfItem)
     }
 
-    /// Drops every loop longer than `cap` (its items stop trading) and recounts.
-    mutating func dropLoops(longerThan cap: Int, problem: TradeProblem) {
-        for loop in loops where loop.count > cap {
-            for item in loop {
-                receives[Int(item)] = nil
-                receivedEdge[Int(item)] = nil
-            }
-        }
-        recount(problem: problem, userOfItem: PrunedGraph.userIndex(problem))
-    }
-
     private mutating func recount(problem: TradeProblem, userOfItem: [Int32]?) {
         let n = problem.items.count
         var visited = [Bool](repeating: false, count: n)
@@ -112,14 +101,5 @@ struct Evaluation {
             maxLoopLength: nil,
             uncappedTrades: nil,
             uncappedTotalCost: nil)
-    }
-}
-
-extension PrunedGraph {
-    /// Owner index per item over the sorted user names (−1 for none).
-    static func userIndex(_ problem: TradeProblem) -> [Int32] {
-        var index: [String: Int32] = [:]
-        for (k, name) in problem.users.enumerated() { index[name] = Int32(k) }
-        return problem.items.map { item in item.owner.flatMap { index[$0] } ?? -1 }
     }
 }

@@ -76,12 +76,16 @@ public enum TradeSolver {
                            loops: chosen.loops, stats: stats)
     }
 
-    /// Loop-cap heuristic: repeatedly ban every cap-th first-hop edge of each too-long loop and re-solve
-    /// (only existing want edges are ever used, so edge filters such as distance always hold); loops
-    /// still too long after `rounds` re-solves are dropped (their items do not trade).
+    /// Loop-cap heuristic (exact capping is NP-hard for caps ≥ 3): (1) repeatedly ban every cap-th
+    /// first-hop edge of each too-long loop and re-solve; loops still too long after `rounds` re-solves
+    /// are dropped; (2) the items left over are packed greedily with shortest loops (BFS, items in index
+    /// order) of at most `cap` non-dummy items. The same packing from scratch is computed too and the
+    /// better of the two (more trades, then lower cost) is kept. Only existing want edges are ever used,
+    /// so edge filters such as the distance limit always hold.
     private static func capLoops(problem: TradeProblem, graph: PrunedGraph, start: Evaluation, cap: Int, rounds: Int) -> Evaluation {
         var banned = Set<Int32>()
         var current = start
+        var assignment: [Int32] = graph.makeSolver(banned: []).solvedAssignment()
         var round = 0
         while round < rounds, current.loops.contains(where: { $0.count > cap }) {
             round += 1
@@ -90,11 +94,77 @@ public enum TradeSolver {
                     if let edge = current.firstHopEdge[Int(loop[position])] { banned.insert(edge) }
                 }
             }
-            let solver = graph.makeSolver(banned: banned)
-            solver.solve()
-            current = Evaluation(problem: problem, graph: graph, colOfRow: solver.colOfRow)
+            assignment = graph.makeSolver(banned: banned).solvedAssignment()
+            current = Evaluation(problem: problem, graph: graph, colOfRow: assignment)
         }
-        current.dropLoops(longerThan: cap, problem: problem)
-        return current
+        let repaired = packShortLoops(problem: problem, graph: graph, assignment: dropLongCycles(problem: problem, graph: graph, assignment: assignment, cap: cap), cap: cap)
+        let fresh = packShortLoops(problem: problem, graph: graph, assignment: (0..<graph.activeCount).map { Int32($0) }, cap: cap)
+        let a = Evaluation(problem: problem, graph: graph, colOfRow: repaired)
+        let b = Evaluation(problem: problem, graph: graph, colOfRow: fresh)
+        return (b.trades > a.trades || (b.trades == a.trades && b.totalCost < a.totalCost)) ? b : a
+    }
+
+    /// Sets every cycle of the active permutation with more than `cap` (or zero) non-dummy items to self.
+    private static func dropLongCycles(problem: TradeProblem, graph: PrunedGraph, assignment: [Int32], cap: Int) -> [Int32] {
+        var result = assignment
+        var seen = [Bool](repeating: false, count: assignment.count)
+        for start in assignment.indices where !seen[start] {
+            var cycle: [Int] = []
+            var k = start
+            while !seen[k] {
+                seen[k] = true
+                cycle.append(k)
+                k = Int(assignment[k])
+            }
+            let real = cycle.reduce(0) { $0 + (problem.items[Int(graph.itemOfActive[$1])].isDummy ? 0 : 1) }
+            if real > cap || real == 0 { for v in cycle { result[v] = Int32(v) } }
+        }
+        return result
+    }
+
+    /// Adds loops of ≤ `cap` non-dummy items among the active vertices that `assignment` leaves on
+    /// their self edge: for each such item in order, the loop through it with the fewest vertices (BFS).
+    private static func packShortLoops(problem: TradeProblem, graph: PrunedGraph, assignment: [Int32], cap: Int) -> [Int32] {
+        var result = assignment
+        let n = graph.activeCount
+        var free = (0..<n).map { result[$0] == Int32($0) }
+        var parent = [Int32](repeating: -1, count: n)
+        var depth = [Int32](repeating: 0, count: n)
+        var mark = [Int32](repeating: -1, count: n)
+        func isDummy(_ a: Int) -> Bool { problem.items[Int(graph.itemOfActive[a])].isDummy }
+        for s in 0..<n where free[s] && !isDummy(s) {
+            var queue = [s]
+            var head = 0
+            mark[s] = Int32(s)
+            depth[s] = 1
+            var closing = -1
+            search: while head < queue.count {
+                let v = queue[head]
+                head += 1
+                for e in Int(graph.rowStart[v])..<Int(graph.rowStart[v + 1]) where graph.edgeRef[e] >= 0 {
+                    let w = Int(graph.cols[e])
+                    if w == s { closing = v; break search }
+                    guard free[w], mark[w] != Int32(s) else { continue }
+                    let d = depth[v] + (isDummy(w) ? 0 : 1)
+                    if d > Int32(cap) || queue.count > 4 * n { continue }
+                    mark[w] = Int32(s)
+                    parent[w] = Int32(v)
+                    depth[w] = d
+                    queue.append(w)
+                }
+            }
+            guard closing >= 0 else { continue }
+            // v receives w along the path s → … → closing → s.
+            var w = s
+            var v = closing
+            while true {
+                result[v] = Int32(w)
+                free[v] = false
+                if v == s { break }
+                w = v
+                v = Int(parent[v])
+            }
+        }
+        return result
     }
 }
