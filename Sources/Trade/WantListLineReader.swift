@@ -1,6 +1,7 @@
 /// Splits a want-list file into trimmed text lines.
 ///
-/// Lines end at LF; every byte ≤ 0x20 (CR, tabs, Ctrl-Z 0x1A …) is trimmed from both ends, as Java's
+/// Lines end at LF, CR or CRLF (as Java's `readLine`, which TradeMaximizer uses); a UTF-8 byte-order
+/// mark at the start is skipped; every byte ≤ 0x20 (CR, tabs, Ctrl-Z 0x1A …) is trimmed from both ends, as Java's
 /// `String.trim()` does in TradeMaximizer. Each line is decoded as UTF-8; a line that is not valid
 /// UTF-8 is decoded as Windows-1252 (Latin-1 with the 0x80–0x9F punctuation block), per line, so a
 /// file mixing UTF-8 comments and CP1252 bytes still decodes every line sensibly.
@@ -14,14 +15,14 @@ public enum WantListLineReader {
     public static func lines(of bytes: [UInt8]) -> (lines: [Line], fallbackLines: [Int]) {
         var result: [Line] = []
         var fallback: [Int] = []
-        var start = 0
+        var start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var number = 0
         bytes.withUnsafeBufferPointer { buffer in
             let count = buffer.count
             while start <= count {
                 number += 1
                 var end = start
-                while end < count && buffer[end] != 0x0A { end += 1 }
+                while end < count && buffer[end] != 0x0A && buffer[end] != 0x0D { end += 1 }
                 var lo = start, hi = end
                 while lo < hi && buffer[lo] <= 0x20 { lo += 1 }
                 while hi > lo && buffer[hi - 1] <= 0x20 { hi -= 1 }
@@ -34,7 +35,7 @@ public enum WantListLineReader {
                         result.append(Line(number: number, text: decodeWindows1252(slice)))
                     }
                 }
-                start = end + 1
+                start = end + (end + 1 < count && buffer[end] == 0x0D && buffer[end + 1] == 0x0A ? 2 : 1)
             }
         }
         return (result, fallback)

@@ -98,6 +98,9 @@ import Testing
         #expect(TradeSolver.solve(problem).stats.trades == 2)
         let lines = WantListLineReader.lines(of: Array("x\r\ny".utf8) + [0xE9, 0x0A, 0x1A]).lines
         #expect(lines.map(\.text) == ["x", "yé"])
+        let mixed = WantListLineReader.lines(of: [0xEF, 0xBB, 0xBF] + Array("#! A\rB\r\n\nC".utf8)).lines
+        #expect(mixed.map(\.text) == ["#! A", "B", "C"])
+        #expect(mixed.map(\.number) == [1, 2, 4])
     }
 
     @Test func caseSensitiveKeepsCase() throws {
