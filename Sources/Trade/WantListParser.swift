@@ -40,7 +40,7 @@ public struct WantListParser {
         var cashLimitLine: Int? = nil, cashLimitCount = 0
 
         for line in lines {
-            let text = line.text
+            var text = line.text
             let n = line.number
             if text.hasPrefix("#!") {
                 if sawWantList || officialState != 0 {
@@ -50,7 +50,8 @@ public struct WantListParser {
                 continue
             }
             if text.hasPrefix("#") { continue }
-            let upper = Self.fold(text)
+            let shape = LineShape(&text)
+            let upper = shape.isASCII ? (shape.hasLower ? Self.foldASCII(text) : text) : text.uppercased()
             if upper == "!BEGIN-OFFICIAL-NAMES" {
                 if officialState != 0 || sawWantList {
                     throw fatal("trade.officialNames.misplaced", "!BEGIN-OFFICIAL-NAMES must come once, before the first want list", n)
@@ -78,7 +79,7 @@ public struct WantListParser {
                 official!.insert(String(name))
                 continue
             }
-            if text.utf8.contains(0x23) {
+            if shape.hashes > 0 {
                 throw fatal("trade.commentNotAtStart", "comments (#) must start at the beginning of a line", n)
             }
             sawWantList = true
@@ -86,8 +87,7 @@ public struct WantListParser {
             // Username.
             var owner: String? = nil
             var rest = Substring(folded)
-            let opens = folded.utf8.reduce(0) { $0 + ($1 == 0x28 ? 1 : 0) }
-            let closes = folded.utf8.reduce(0) { $0 + ($1 == 0x29 ? 1 : 0) }
+            let opens = shape.opens, closes = shape.closes
             if opens + closes > 0 {
                 guard folded.hasPrefix("("), opens == 1, closes == 1, let close = folded.firstIndex(of: ")") else {
                     throw fatal("trade.username.malformed", "a username must be one '(name)' at the start of the line", n)
@@ -100,8 +100,8 @@ public struct WantListParser {
             } else if options.requireUsernames {
                 throw fatal("trade.username.missing", "missing username (REQUIRE-USERNAMES)", n)
             }
-            let spaced = rest.utf8.contains(0x3B) ? Substring(rest.flatMap { $0 == ";" ? [" ", ";", " "] : [$0] }) : rest
-            let colonCount = spaced.utf8.reduce(0) { $0 + ($1 == 0x3A ? 1 : 0) }
+            let spaced = shape.semicolons > 0 ? Self.spaceSemicolons(rest) : rest
+            let colonCount = shape.colons // a username cannot hold ':' (rejected above)
             var head: [Substring]
             var wants: [Substring]
             if colonCount > 1 {
@@ -324,20 +324,60 @@ public struct WantListParser {
         return token.utf8.dropFirst().allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || $0 == 0x2E }
     }
 
-    /// Upper-cases with Unicode rules (like Java's `toUpperCase`), with a fast path for ASCII lines.
-    static func fold(_ text: String) -> String {
-        var ascii = true
-        var hasLower = false
-        for byte in text.utf8 {
-            if byte >= 0x80 { ascii = false; break }
-            if byte >= 0x61 && byte <= 0x7A { hasLower = true }
+    /// Upper-cases an ASCII line (non-ASCII lines use `uppercased()`, Unicode rules like Java's `toUpperCase`).
+    static func foldASCII(_ text: String) -> String {
+        String(unsafeUninitializedCapacity: text.utf8.count) { buffer in
+            var k = 0
+            for byte in text.utf8 {
+                buffer[k] = byte >= 0x61 && byte <= 0x7A ? byte - 0x20 : byte
+                k += 1
+            }
+            return k
         }
-        guard ascii else { return text.uppercased() }
-        guard hasLower else { return text }
-        return String(decoding: text.utf8.map { $0 >= 0x61 && $0 <= 0x7A ? $0 - 0x20 : $0 }, as: UTF8.self)
+    }
+
+    /// `777;7` → `777 ; 7`: every `;` becomes a token of its own.
+    static func spaceSemicolons(_ text: Substring) -> Substring {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count + 8)
+        for byte in text.utf8 {
+            if byte == 0x3B {
+                bytes.append(0x20); bytes.append(0x3B); bytes.append(0x20)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return Substring(String(decoding: bytes, as: UTF8.self))
     }
 
     static func dummyKey(_ name: Substring, owner: String) -> String { "\(name)\u{0}\(owner)" }
+}
+
+/// Counts of the structural characters of one line, from a single pass over its bytes.
+struct LineShape {
+    var hashes = 0, opens = 0, closes = 0, semicolons = 0, colons = 0
+    var isASCII = true, hasLower = false
+
+    init(_ text: inout String) {
+        var shape = LineShape()
+        text.withUTF8 { bytes in
+            for byte in bytes {
+                switch byte {
+                case 0x23: shape.hashes += 1
+                case 0x28: shape.opens += 1
+                case 0x29: shape.closes += 1
+                case 0x3B: shape.semicolons += 1
+                case 0x3A: shape.colons += 1
+                case 0x61...0x7A: shape.hasLower = true
+                case 0x80...: shape.isASCII = false
+                default: break
+                }
+            }
+        }
+        self = shape
+    }
+
+    private init() {}
 }
 
 extension Substring {
