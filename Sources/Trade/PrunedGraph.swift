@@ -78,7 +78,9 @@ struct PrunedGraph {
                 guard scc.component[w] == component else { continue }
                 let edge = problem.edges[Int(order[slot])]
                 cs.append(activeOf[w])
-                cost.append(edge.cost * scale + tieUnit)
+                // Tie weight only on edges shipping a real item: a hop through a dummy is free, so routes
+                // through dummies are not penalised against direct ones.
+                cost.append(edge.cost * scale + (problem.items[w].isDummy ? 0 : tieUnit))
                 refs.append(order[slot])
             }
             cs.append(Int32(a))

@@ -21,12 +21,13 @@ import Testing
     }
 
     @Test func fixtureUsersTradingBeatsTradeMaximizer() throws {
-        // TM 1.3c's single solve: 142 users trading on onewant (trade-format.md §3); ours must not be worse.
+
         let name = "TradeMaximizer__samples-onewant.txt"
         let problem = try WantListParser(file: name, sink: DiagnosticLog()).parse(try FixtureSupport.bytes(name))
         let result = TradeSolver.solve(problem)
         #expect(result.stats.trades == 336)
-        #expect(result.stats.usersTrading > 142)
+        // TM 1.3c: 142 users trading; FastTradeMaximizer's heuristic: 150 (trade-format.md §3–4).
+        #expect(result.stats.usersTrading > 150)
     }
 
     @Test func deterministic() throws {
