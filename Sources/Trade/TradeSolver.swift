@@ -4,7 +4,8 @@
 /// Method: SCC pruning (edges between components can never be on a loop; singleton components are
 /// orphans), then a sparse min-cost perfect assignment (`AssignmentSolver`) on "receiver i gets item j"
 /// with a self edge per item at the non-trade cost. Costs are scaled by S = (active items + 1) × K and
-/// every want edge carries a tie weight w(item shipped) ∈ [0, K] (K = 16 unless that could overflow):
+/// every want edge carries a tie weight w(item shipped) ∈ [0, K] (K = 16 unless that could overflow;
+/// 0 for hops into dummies, so routes through dummies are not penalised):
 /// since the tie total stays below S, trades and cost are unchanged, and ties only choose among
 /// optimal solutions. Tie-break rounds (FastTradeMaximizer's idea, made incremental and graded): in each
 /// round, for every user still not trading, the weight of one of their items (round-robin) drops by 1,
