@@ -1,2 +1,0 @@
-/// PLACEHOLDER
-public enum TradeModule {}

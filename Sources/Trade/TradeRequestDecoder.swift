@@ -1,0 +1,173 @@
+import Foundation
+import Geo
+import PipelineCore
+import PlayerModel
+
+/// Reads trade requests from JSON Lines or CSV (schema in `TradeRequest`). Every bad line becomes a
+/// diagnostic with its line number and is skipped. (Foundation's JSONDecoder per line for now; the
+/// project's JSONPullReader can replace it without changing this API.)
+public enum TradeRequestDecoder {
+    private struct Raw: Decodable {
+        var request_id: String?
+        var author: String?
+        var offered_appid: Int64?
+        var offered_title: String?
+        var accepted_appids: [Int64]?
+        var status: String?
+        var created_at: String?
+        var country: String?
+        var state: String?
+        var city_id: Int?
+        var latitude: Double?
+        var longitude: Double?
+        var accuracy_km: Double?
+    }
+
+    public static func decodeJSONLines(_ bytes: [UInt8], file: String, sink: any DiagnosticSink) -> [TradeRequest] {
+        var requests: [TradeRequest] = []
+        let decoder = JSONDecoder()
+        var number = 0
+        for lineBytes in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            number += 1
+            let trimmed = lineBytes.drop(while: { $0 <= 0x20 })
+            if trimmed.isEmpty { continue }
+            let at = SourceLocation(file: file, line: number)
+            let raw: Raw
+            do {
+                raw = try decoder.decode(Raw.self, from: Data(trimmed))
+            } catch {
+                sink.error("trade.request.badJSON", "not a JSON trade request object", at: at)
+                continue
+            }
+            if let request = validate(raw, at: at, sink: sink) { requests.append(request) }
+        }
+        return requests
+    }
+
+    public static func decodeCSV(_ bytes: [UInt8], file: String, sink: any DiagnosticSink) -> [TradeRequest] {
+        var requests: [TradeRequest] = []
+        var header: [String]? = nil
+        var number = 0
+        // Split on LF bytes: in Swift "\r\n" is one Character, so splitting the String on "\n" would miss CRLF.
+        for lineBytes in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
+            number += 1
+            let line = Substring(String(decoding: lineBytes, as: UTF8.self))
+            let trimmed = line.hasSuffix("\r") ? line.dropLast() : line
+            if trimmed.isEmpty { continue }
+            let at = SourceLocation(file: file, line: number)
+            guard let fields = splitCSV(trimmed) else {
+                sink.error("trade.request.badCSV", "unbalanced quotes", at: at)
+                continue
+            }
+            guard let columns = header else {
+                header = fields
+                for required in ["request_id", "author", "offered_appid", "accepted_appids"] where !fields.contains(required) {
+                    sink.error("trade.request.missingColumn", "CSV header lacks column \(required)", at: at)
+                }
+                continue
+            }
+            var map: [String: String] = [:]
+            for (k, name) in columns.enumerated() where k < fields.count && !fields[k].isEmpty { map[name] = fields[k] }
+            func int(_ key: String) -> Int64? { map[key].flatMap { Int64($0) } }
+            func double(_ key: String) -> Double? { map[key].flatMap { Double($0) } }
+            var raw = Raw()
+            raw.request_id = map["request_id"]
+            raw.author = map["author"]
+            raw.offered_appid = int("offered_appid")
+            raw.offered_title = map["offered_title"]
+            if let list = map["accepted_appids"] {
+                let parts = list.split(separator: ";").map { Int64($0.trimmingCharacters(in: .whitespaces)) }
+                if parts.contains(nil) {
+                    sink.error("trade.request.badAppID", "accepted_appids must be integers joined by ';'", at: at)
+                    continue
+                }
+                raw.accepted_appids = parts.map { $0! }
+            }
+            raw.status = map["status"]
+            raw.created_at = map["created_at"]
+            raw.country = map["country"]
+            raw.state = map["state"]
+            raw.city_id = int("city_id").map { Int($0) }
+            raw.latitude = double("latitude")
+            raw.longitude = double("longitude")
+            raw.accuracy_km = double("accuracy_km")
+            if let request = validate(raw, at: at, sink: sink) { requests.append(request) }
+        }
+        return requests
+    }
+
+    private static func validate(_ raw: Raw, at: SourceLocation, sink: any DiagnosticSink) -> TradeRequest? {
+        guard let id = raw.request_id, !id.isEmpty else {
+            sink.error("trade.request.missingID", "trade request without request_id", at: at)
+            return nil
+        }
+        guard let authorText = raw.author else {
+            sink.error("trade.request.missingAuthor", "request \(id) has no author", at: at)
+            return nil
+        }
+        guard let author = SteamID64(authorText) else {
+            sink.error("steamid.invalid", "request \(id): author '\(authorText)' is not a SteamID64", at: at)
+            return nil
+        }
+        guard let offered = raw.offered_appid, let appid = UInt32(exactly: offered), appid > 0 else {
+            sink.error("trade.request.badAppID", "request \(id): offered_appid missing or invalid", at: at)
+            return nil
+        }
+        var accepted: [UInt32] = []
+        for value in raw.accepted_appids ?? [] {
+            guard let a = UInt32(exactly: value), a > 0 else {
+                sink.error("trade.request.badAppID", "request \(id): accepted appid \(value) invalid; ignored", at: at)
+                continue
+            }
+            accepted.append(a)
+        }
+        let statusText = raw.status ?? "active"
+        guard let status = TradeRequest.Status(rawValue: statusText) else {
+            sink.error("trade.request.badStatus", "request \(id): status '\(statusText)' is not active|in_progress|sold", at: at)
+            return nil
+        }
+        var point: GeoPoint? = nil
+        if let lat = raw.latitude, let lon = raw.longitude {
+            if (-90...90).contains(lat) && (-180...180).contains(lon) {
+                point = GeoPoint(latitude: lat, longitude: lon)
+            } else {
+                sink.error("trade.request.badLocation", "request \(id): latitude/longitude out of range; ignored", at: at)
+            }
+        } else if (raw.latitude == nil) != (raw.longitude == nil) {
+            sink.error("trade.request.badLocation", "request \(id): latitude and longitude must come together; ignored", at: at)
+        }
+        return TradeRequest(id: id, author: author, offeredAppID: appid, offeredTitle: raw.offered_title ?? "",
+                            acceptedAppIDs: accepted, status: status, createdAt: raw.created_at ?? "",
+                            country: raw.country, state: raw.state, cityID: raw.city_id, point: point,
+                            accuracyKm: raw.accuracy_km, line: at.line ?? 0)
+    }
+
+    /// RFC 4180 fields of one line (no embedded newlines); nil when quotes do not balance.
+    static func splitCSV(_ line: Substring) -> [String]? {
+        var fields: [String] = []
+        var field = ""
+        var quoted = false
+        var chars = line.makeIterator()
+        var pending: Character? = nil
+        while let c = pending ?? chars.next() {
+            pending = nil
+            if quoted {
+                if c == "\"" {
+                    if let n = chars.next() {
+                        if n == "\"" { field.append("\"") } else { quoted = false; pending = n }
+                    } else { quoted = false }
+                } else { field.append(c) }
+            } else if c == "\"" && field.isEmpty {
+                quoted = true
+            } else if c == "," {
+                fields.append(field)
+                field = ""
+            } else {
+                field.append(c)
+            }
+        }
+        if quoted { return nil }
+        fields.append(field)
+        return fields
+    }
+}

@@ -1,0 +1,128 @@
+import Geo
+import PipelineCore
+import PlayerModel
+
+/// The pipeline `trade` stage's core: app trade requests → the same optimal loops as for want lists.
+///
+/// Each active request is one item owned by its author; request A wants request B when B's offered game
+/// is on A's accepted list (rank = position in the list). Edges are dropped when the two authors are the
+/// same player, blocked each other, or are farther apart than `maxDistanceKm`. Requests whose author or
+/// offered game is unknown (when the caller passes the known sets) or whose id repeats are reported and
+/// skipped. Items are named `<request_id>/<appid>`; owners are SteamID64 texts.
+public enum TradeRequestMatcher {
+    /// Solves; see `problem(...)` for the parameters.
+    public static func solve(
+        requests: [TradeRequest], knownAuthors: Set<SteamID64>? = nil, knownApps: Set<UInt32>? = nil,
+        location: (SteamID64) -> TradeLocation? = { _ in nil },
+        requestLocation: (TradeRequest) -> TradeLocation? = { _ in nil }, blockedPairs: Set<BlockedPair> = [],
+        options: TradeRequestOptions = TradeRequestOptions(), file: String = "trade_requests.jsonl",
+        sink: any DiagnosticSink
+    ) -> TradeResult {
+        let problem = problem(requests: requests, knownAuthors: knownAuthors, knownApps: knownApps, location: location,
+                              requestLocation: requestLocation, blockedPairs: blockedPairs, options: options,
+                              file: file, sink: sink)
+        return TradeSolver.solve(problem, options: options.solver)
+    }
+
+    /// The pipeline `trade` stage: authors must be players of `dataset`, offered games must appear in its
+    /// `games` (not checked when the dataset has no games), and an author's position is the player's
+    /// latitude/longitude (± location_accuracy_km). `requestLocation` may resolve a request's own Steam
+    /// location codes (country/state/city_id); a request's explicit latitude/longitude always wins.
+    public static func solve(
+        requests: [TradeRequest], dataset: PlayerDataset, blockedPairs: Set<BlockedPair>,
+        requestLocation: (TradeRequest) -> TradeLocation? = { _ in nil },
+        options: TradeRequestOptions = TradeRequestOptions(), file: String = "trade_requests.jsonl",
+        sink: any DiagnosticSink
+    ) -> TradeResult {
+        var positions: [SteamID64: TradeLocation] = [:]
+        for player in dataset.players {
+            if let lat = player.latitude, let lon = player.longitude {
+                positions[player.steamID] = TradeLocation(point: GeoPoint(latitude: lat, longitude: lon),
+                                                          accuracyKm: player.locationAccuracyKm ?? 0)
+            }
+        }
+        let apps = Set(dataset.games.map(\.appID))
+        return solve(requests: requests, knownAuthors: Set(dataset.players.map(\.steamID)),
+                     knownApps: apps.isEmpty ? nil : apps, location: { positions[$0] }, requestLocation: requestLocation,
+                     blockedPairs: blockedPairs, options: options, file: file, sink: sink)
+    }
+
+    /// Builds the solver input. Position of a request: its own latitude/longitude, else
+    /// `requestLocation(request)` (e.g. its Steam location codes resolved), else `location(author)`.
+    public static func problem(
+        requests: [TradeRequest], knownAuthors: Set<SteamID64>?, knownApps: Set<UInt32>?,
+        location: (SteamID64) -> TradeLocation?, requestLocation: (TradeRequest) -> TradeLocation? = { _ in nil },
+        blockedPairs: Set<BlockedPair>, options: TradeRequestOptions, file: String, sink: any DiagnosticSink
+    ) -> TradeProblem {
+        var seenIDs = Set<String>()
+        var unique: [TradeRequest] = []
+        for request in requests {
+            guard seenIDs.insert(request.id).inserted else {
+                sink.error("trade.request.duplicateID", "request id \(request.id) repeats; later request skipped",
+                           at: SourceLocation(file: file, line: request.line == 0 ? nil : request.line))
+                continue
+            }
+            unique.append(request)
+        }
+        var kept: [TradeRequest] = []
+        // Item order (and so every tie) follows creation time, then id: independent of input order.
+        let ordered = unique.sorted { ($0.createdAt, $0.id, $0.line) < ($1.createdAt, $1.id, $1.line) }
+        for request in ordered {
+            let at = SourceLocation(file: file, line: request.line == 0 ? nil : request.line)
+            guard request.status == .active else { continue }
+            if let knownAuthors, !knownAuthors.contains(request.author) {
+                sink.error("trade.request.unknownAuthor", "request \(request.id): author \(request.author) is not in the dataset; skipped", at: at)
+                continue
+            }
+            if let knownApps, !knownApps.contains(request.offeredAppID) {
+                sink.error("trade.request.unknownGame", "request \(request.id): offered app \(request.offeredAppID) is unknown; skipped", at: at)
+                continue
+            }
+            kept.append(request)
+        }
+        let locations: [TradeLocation?] = kept.map { request in
+            if let point = request.point { return TradeLocation(point: point, accuracyKm: request.accuracyKm ?? 0) }
+            return requestLocation(request) ?? location(request.author)
+        }
+        var offers: [UInt32: [Int]] = [:]
+        for (index, request) in kept.enumerated() { offers[request.offeredAppID, default: []].append(index) }
+        var items: [TradeItem] = []
+        items.reserveCapacity(kept.count)
+        for request in kept {
+            items.append(TradeItem(name: "\(request.id)/\(request.offeredAppID)", owner: request.author.description,
+                                   isDummy: false, line: request.line))
+        }
+        var edges: [WantEdge] = []
+        for (a, request) in kept.enumerated() {
+            var rank: Int64 = 0
+            var seenApps = Set<UInt32>()
+            for app in request.acceptedAppIDs where seenApps.insert(app).inserted {
+                rank += 1
+                if let knownApps, !knownApps.contains(app) {
+                    sink.warning("trade.request.unknownAcceptedGame", "request \(request.id): accepted app \(app) is unknown",
+                                 at: SourceLocation(file: file, line: request.line == 0 ? nil : request.line))
+                    continue
+                }
+                for b in offers[app] ?? [] {
+                    let other = kept[b]
+                    if other.author == request.author { continue }
+                    if !blockedPairs.isEmpty && blockedPairs.contains(BlockedPair(request.author, other.author)) { continue }
+                    var distance: Double? = nil
+                    if let here = locations[a], let there = locations[b] {
+                        distance = here.point.distanceKm(to: there.point)
+                    }
+                    if let limit = options.maxDistanceKm {
+                        guard let distance, distance <= limit else { continue }
+                    }
+                    edges.append(WantEdge(receiver: Int32(a), wanted: Int32(b), rank: rank,
+                                          cost: options.priorities.cost(rank: rank), distanceKm: distance))
+                }
+            }
+        }
+        var wantOptions = WantListOptions()
+        wantOptions.priorities = options.priorities
+        wantOptions.accepted = ["\(options.priorities.rawValue.uppercased())-PRIORITIES"]
+            + (options.maxDistanceKm.map { ["MAX-DISTANCE-KM=\(Cell.formatFixed($0, places: 1))"] } ?? [])
+        return TradeProblem(items: items, edges: edges, options: wantOptions)
+    }
+}

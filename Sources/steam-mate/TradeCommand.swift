@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import PipelineRunner
+
+/// `steam-mate trade FILE`: optimal trade loops for a want list or a trade-request file.
+struct TradeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "trade",
+        abstract: "Find the trade loops that trade the most items at the least priority cost."
+    )
+
+    @Argument(help: "A TradeMaximizer want-list file, or trade requests (.jsonl or .csv).")
+    var file: String
+
+    @Option(help: "What to print on stdout: json (summary with loops), csv (trade_loops) or tm (TradeMaximizer text).")
+    var format: String = "json"
+
+    @Option(help: "Directory for trade_loops.csv/.jsonl, trade_summary.json and trade_report.txt.")
+    var out: String?
+
+    @Option(help: "Longest loop allowed (heuristic; reports the trades lost against the uncapped optimum).")
+    var maxLoopLength: Int?
+
+    @Option(help: "Requests only: maximum giver-receiver distance in km.")
+    var maxDistanceKm: Double?
+
+    @Option(help: "Requests only: decisions.jsonl whose block decisions forbid trades.")
+    var decisions: String?
+
+    @Flag(help: "Skip the users-trading / sum-of-squares tie-break rounds.")
+    var noTieBreak = false
+
+    func run() throws {
+        guard let format = TradeJob.Format(rawValue: format) else {
+            throw ValidationError("--format must be json, csv or tm")
+        }
+        let status = TradeJob.run(TradeJob.Configuration(
+            inputPath: file, format: format, outDirectory: out, maxLoopLength: maxLoopLength,
+            maxDistanceKm: maxDistanceKm, decisionsPath: decisions, tieBreak: !noTieBreak))
+        if status != 0 { throw ExitCode(status) }
+    }
+}
