@@ -38,8 +38,8 @@ public struct PipelineRun: Sendable {
         var tables = DatasetTables.tables(for: dataset)
         var extraFiles: [OutputFile] = []
         var stageFigures: [String: Int] = [:]
-        try runLaterStages(dataset: dataset, files: files, tables: &tables, extraFiles: &extraFiles, figures: &stageFigures,
-                           diagnostics: diagnostics)
+        try runLaterStages(dataset: dataset, files: files, locator: locator, tables: &tables, extraFiles: &extraFiles,
+                           figures: &stageFigures, diagnostics: diagnostics)
 
         let sorted = diagnostics.sorted()
         let summary = RunSummary(
@@ -59,14 +59,22 @@ public struct PipelineRun: Sendable {
     }
 
     /// The pair, match and trade stages, on the normalized dataset.
-    func runLaterStages(dataset: PlayerDataset, files: [DatasetFile], tables: inout [Table], extraFiles: inout [OutputFile],
-                        figures: inout [String: Int], diagnostics: DiagnosticLog) throws {
+    func runLaterStages(dataset: PlayerDataset, files: [DatasetFile], locator: (any PlayerLocator)?, tables: inout [Table],
+                        extraFiles: inout [OutputFile], figures: inout [String: Int], diagnostics: DiagnosticLog) throws {
         let decisionsFile = files.first { $0.role == .decisions }?.url
         if definition.has(.pair) || definition.has(.match) {
             let stage = PairingStage(pair: definition.stages[.pair], match: definition.stages[.match], threads: definition.threads,
                                      defaultStateDirectory: resolve(definition.output).appendingPathComponent("state"),
                                      resolve: resolve)
             let result = stage.run(dataset: dataset, decisionsFile: decisionsFile, diagnostics: diagnostics)
+            tables += result.tables
+            extraFiles += result.files
+            figures.merge(result.figures) { $1 }
+        }
+        if let options = definition.stages[.trade] {
+            let stage = TradeStage(options: options, locator: locator)
+            let result = stage.run(dataset: dataset, requestsFile: files.first { $0.role == .tradeRequests },
+                                   decisionsFile: decisionsFile, diagnostics: diagnostics)
             tables += result.tables
             extraFiles += result.files
             figures.merge(result.figures) { $1 }

@@ -1,5 +1,6 @@
 import Emit
 import Foundation
+import Pairing
 import PipelineCore
 import PlayerModel
 import Trade
@@ -61,8 +62,8 @@ public enum TradeJob {
                     log.error("trade.input.unreadable", "cannot read \(decisions)", at: SourceLocation(file: decisions))
                     return 2
                 }
-                blocked = DecisionBlocks.read(Array(decisionData), file: URL(fileURLWithPath: decisions).lastPathComponent,
-                                              sink: log)
+                blocked = BlockedPairs.from(DecisionParser.parse(Array(decisionData), file: URL(fileURLWithPath: decisions).lastPathComponent,
+                                                                 sink: log))
             }
             let options = TradeRequestOptions(maxDistanceKm: configuration.maxDistanceKm,
                                               maxLoopLength: configuration.maxLoopLength, tieBreak: configuration.tieBreak)
@@ -82,7 +83,7 @@ public enum TradeJob {
         let files = outputs(result, inputBytes: bytes, diagnostics: diagnostics)
         if let out = configuration.outDirectory {
             do {
-                try OutputPublisher.publish(files.all, to: out)
+                try AtomicPublisher.publish(files.all, to: URL(fileURLWithPath: out))
             } catch {
                 log.error("trade.output.unwritable", "cannot write outputs to \(out): \(error)", at: SourceLocation(file: out))
                 return 2

@@ -1,0 +1,63 @@
+import Emit
+import Foundation
+import Geo
+import Normalize
+import Pairing
+import PipelineCore
+import PlayerModel
+import Trade
+
+/// The `trade` stage of a pipeline run: the app's trade requests (`trade_requests.jsonl` or `.csv` in the
+/// dataset root) → optimal trade loops among players who can meet and have not blocked each other.
+///
+/// Authors must be players of the normalized dataset; a request's position is its own latitude/longitude,
+/// else its Steam location codes resolved with the location table, else its author's location.
+/// Emits `trade_loops`, `trade_summary.json` and `trade_report.txt` (TradeMaximizer style).
+struct TradeStage {
+    var options: StageOptions
+    var locator: (any PlayerLocator)?
+
+    struct Result {
+        var tables: [Table]
+        var files: [OutputFile]
+        var figures: [String: Int]
+    }
+
+    func run(dataset: PlayerDataset, requestsFile: DatasetFile?, decisionsFile: URL?, diagnostics: some DiagnosticSink) -> Result {
+        var requests: [TradeRequest] = []
+        var inputBytes: [UInt8] = []
+        if let requestsFile {
+            if let data = FileManager.default.contents(atPath: requestsFile.url.path) {
+                inputBytes = Array(data)
+                requests = requestsFile.relativePath.lowercased().hasSuffix(".csv")
+                    ? TradeRequestDecoder.decodeCSV(inputBytes, file: requestsFile.relativePath, sink: diagnostics)
+                    : TradeRequestDecoder.decodeJSONLines(inputBytes, file: requestsFile.relativePath, sink: diagnostics)
+            } else {
+                diagnostics.error("input.unreadable", "cannot read the trade requests", at: SourceLocation(file: requestsFile.relativePath))
+            }
+        }
+        var blocked = Set<BlockedPair>()
+        if let decisionsFile, let data = FileManager.default.contents(atPath: decisionsFile.path) {
+            blocked = BlockedPairs.from(DecisionParser.parse(Array(data), file: decisionsFile.lastPathComponent, sink: diagnostics))
+        }
+        let locator = self.locator
+        let result = TradeRequestMatcher.solve(
+            requests: requests, dataset: dataset, blockedPairs: blocked,
+            requestLocation: { request in
+                guard request.country != nil,
+                      let position = locator?.locate(country: request.country, state: request.state, cityID: request.cityID, displayText: nil)
+                else { return nil }
+                return TradeLocation(point: GeoPoint(latitude: position.latitude, longitude: position.longitude),
+                                     accuracyKm: position.accuracyKm)
+            },
+            options: TradeStageOptions.requestOptions(options), file: requestsFile?.relativePath ?? "trade_requests.jsonl",
+            sink: diagnostics)
+        let loops = TradeReport.loopsTable(TradeReport.shipments(result))
+        let outputs = TradeJob.outputs(result, inputBytes: inputBytes, diagnostics: [])
+        return Result(
+            tables: [loops],
+            files: [OutputFile(path: "trade_summary.json", text: outputs.summaryJSON),
+                    OutputFile(path: "trade_report.txt", text: outputs.report)],
+            figures: ["trades": loops.rows.count])
+    }
+}
