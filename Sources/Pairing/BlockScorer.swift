@@ -203,7 +203,7 @@ final class BlockScorer {
         guard admitted else { return }
         sawAdmitted = true
         counters.candidatesEvaluated += 1
-        if let c = p.evaluate(u, v, dot: dot, distanceKm: distance) { heap.push(c) }
+        if let c = p.evaluate(u, v, dot: dot, distanceKm: distance, floor: heap.isFull ? heap.worst?.score : nil) { heap.push(c) }
     }
 
     /// Only for players left with nothing: is any player with a vector admitted by geography?
@@ -301,7 +301,7 @@ final class BlockScorer {
             guard admitted else { return }
             sawAdmitted = true
             counters.candidatesEvaluated += 1
-            if let c = p.evaluate(u, v, dot: dot, distanceKm: distance) { heap.push(c) }
+            if let c = p.evaluate(u, v, dot: dot, distanceKm: distance, floor: heap.isFull ? heap.worst?.score : nil) { heap.push(c) }
         }
     }
 
@@ -314,7 +314,7 @@ final class BlockScorer {
             guard admitted else { return }
             sawAdmitted = true
             counters.candidatesEvaluated += 1
-            if let c = p.evaluate(u, v, dot: dot, distanceKm: distance) { heap.push(c) }
+            if let c = p.evaluate(u, v, dot: dot, distanceKm: distance, floor: heap.isFull ? heap.worst?.score : nil) { heap.push(c) }
         }
     }
 }
