@@ -14,7 +14,7 @@ final class BlockScorer {
     let dense: UnsafeMutablePointer<UInt32>
     var order: [(weight: UInt32, game: UInt32)] = []
     var suffixSquares: [UInt64] = []
-    var ranked: [(dot: UInt32, v: Int32)] = []
+    var ranked: [(dot: UInt32, local: Int32)] = []
     /// Per region position: already evaluated exactly for the current player.
     var evaluatedFlags: UnsafeMutablePointer<UInt8>
     var counters = PairingCounters()
@@ -203,7 +203,7 @@ final class BlockScorer {
         guard admitted else { return }
         sawAdmitted = true
         counters.candidatesEvaluated += 1
-        if let c = p.evaluate(u, v, dot: dot, distanceKm: distance) { heap.push(c) }
+        if let c = p.evaluate(u, v, dot: dot, distanceKm: distance, floor: heap.isFull ? heap.worst?.score : nil) { heap.push(c) }
     }
 
     /// Only for players left with nothing: is any player with a vector admitted by geography?
@@ -243,18 +243,48 @@ final class BlockScorer {
         counters.candidatesTouched += touched.count
     }
 
-    /// Touched candidates by descending dot, so evaluation stops at the first whose `G·Q` cannot enter the heap.
-    private func sortedTouched(_ index: RegionIndex) -> [(dot: UInt32, v: Int32)] {
+    /// Drains the accumulator in two passes: first the `capacity` largest dots (a small min-heap on the dot), which
+    /// usually fill the heap with strong candidates; then every other touched candidate, most of which the bound
+    /// `G·Q` now rejects without evaluation. `visit` returns nothing; it evaluates one candidate.
+    private func drain(_ index: RegionIndex, _ visit: (UInt32, Int) -> Void) {
         let acc = accumulator
         let members = index.members
+        let m = heap.capacity
         ranked.removeAll(keepingCapacity: true)
         for l in touched {
-            ranked.append((acc[Int(l)], members[Int(l)]))
+            let dot = acc[Int(l)]
+            if ranked.count < m {
+                ranked.append((dot, l))
+                var i = ranked.count - 1
+                while i > 0 {
+                    let parent = (i - 1) / 2
+                    if ranked[parent].dot > ranked[i].dot { ranked.swapAt(parent, i); i = parent } else { break }
+                }
+            } else if dot > ranked[0].dot {
+                ranked[0] = (dot, l)
+                var i = 0
+                while true {
+                    let a = 2 * i + 1, b = a + 1
+                    var w = i
+                    if a < m && ranked[a].dot < ranked[w].dot { w = a }
+                    if b < m && ranked[b].dot < ranked[w].dot { w = b }
+                    if w == i { break }
+                    ranked.swapAt(i, w)
+                    i = w
+                }
+            }
+        }
+        for (dot, l) in ranked {
             acc[Int(l)] = 0
+            visit(dot, Int(members[Int(l)]))
+        }
+        for l in touched {
+            let dot = acc[Int(l)]
+            if dot == 0 { continue }
+            acc[Int(l)] = 0
+            visit(dot, Int(members[Int(l)]))
         }
         touched.removeAll(keepingCapacity: true)
-        ranked.sort { $0.dot != $1.dot ? $0.dot > $1.dot : $0.v < $1.v }
-        return ranked
     }
 
     private func drainGeo(_ u: Int) {
@@ -263,30 +293,28 @@ final class BlockScorer {
         let ux = p.unitX[u], uy = p.unitY[u], uz = p.unitZ[u]
         let uAnywhere = p.anywhere[u]
         let fitScale = UInt64(ScoreModel.fitScale)
-        for (dot, v32) in sortedTouched(region) {
-            let v = Int(v32)
-            if v == u || (uAnywhere && p.anywhere[v]) { continue }
-            if !heap.admits(upperBound: ScoreModel.gameTerm(dot) * fitScale) { break }
-            if ux * p.unitX[v] + uy * p.unitY[v] + uz * p.unitZ[v] < preCos { continue }
+        drain(region) { dot, v in
+            if v == u || (uAnywhere && p.anywhere[v]) { return }
+            if !heap.admits(upperBound: ScoreModel.gameTerm(dot) * fitScale) { return }
+            if ux * p.unitX[v] + uy * p.unitY[v] + uz * p.unitZ[v] < preCos { return }
             let (admitted, distance) = p.geoAdmits(u, v)
-            guard admitted else { continue }
+            guard admitted else { return }
             sawAdmitted = true
             counters.candidatesEvaluated += 1
-            if let c = p.evaluate(u, v, dot: dot, distanceKm: distance) { heap.push(c) }
+            if let c = p.evaluate(u, v, dot: dot, distanceKm: distance, floor: heap.isFull ? heap.worst?.score : nil) { heap.push(c) }
         }
     }
 
     private func drainPool(_ u: Int) {
         let fitScale = UInt64(ScoreModel.fitScale)
-        for (dot, v32) in sortedTouched(pool) {
-            let v = Int(v32)
-            if v == u { continue }
-            if !heap.admits(upperBound: ScoreModel.gameTerm(dot) * fitScale) { break }
+        drain(pool) { dot, v in
+            if v == u { return }
+            if !heap.admits(upperBound: ScoreModel.gameTerm(dot) * fitScale) { return }
             let (admitted, distance) = p.geoAdmits(u, v)
-            guard admitted else { continue }
+            guard admitted else { return }
             sawAdmitted = true
             counters.candidatesEvaluated += 1
-            if let c = p.evaluate(u, v, dot: dot, distanceKm: distance) { heap.push(c) }
+            if let c = p.evaluate(u, v, dot: dot, distanceKm: distance, floor: heap.isFull ? heap.worst?.score : nil) { heap.push(c) }
         }
     }
 }

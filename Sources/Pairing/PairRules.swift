@@ -143,9 +143,13 @@ extension PreparedPopulation {
     }
 
     /// Full evaluation of an admissible-by-geography pair: nil when a filter rejects it or the score is 0.
-    @inline(__always) func evaluate(_ u: Int, _ v: Int, dot: UInt32, distanceKm: Double?) -> PairCandidate? {
+    /// `floor`: the heap's worst score when full; a pair that cannot beat it even with q(v→u) = 1 is dropped
+    /// before the second fit (exact: HM is increasing in each argument). Returns nil for such pairs too.
+    @inline(__always) func evaluate(_ u: Int, _ v: Int, dot: UInt32, distanceKm: Double?, floor: UInt64? = nil) -> PairCandidate? {
         guard dot > 0, !isExcluded(u, from: v), passesPartitionAndOverlap(u, v) else { return nil }
-        let s = ScoreModel.score(dot: dot, fitUV: fit(u, v, distanceKm: distanceKm), fitVU: fit(v, u, distanceKm: distanceKm))
+        let fitUV = fit(u, v, distanceKm: distanceKm)
+        if let floor, ScoreModel.score(dot: dot, fitUV: fitUV, fitVU: ScoreModel.fitScale) < floor { return nil }
+        let s = ScoreModel.score(dot: dot, fitUV: fitUV, fitVU: fit(v, u, distanceKm: distanceKm))
         guard s > 0 else { return nil }
         return PairCandidate(score: s, other: Int32(v), dot: dot)
     }

@@ -22,13 +22,14 @@ public struct PairingConfig: Sendable, Hashable {
     public var threads: Int
     /// Regions with at least this many players are scored with the exact pruned traversal (heaviest games first,
     /// stop admitting candidates once the remaining norm cannot beat the k-th score); smaller ones by plain
-    /// scatter-add. Output does not depend on it.
+    /// scatter-add. Output does not depend on it. Off by default: on the synthetic populations it scanned 25–30 %
+    /// fewer postings but ran 2–4× slower (exact dots and checkpoint sweeps cost more than the postings saved).
     public var pruneFromRegionSize: Int
 
     public init(k: Int = 20, defaultMaxDistanceKm: Double = 100, defaultAnywhere: Bool = false,
                 defaultAccuracyKm: Double = 25, exposureCapFactor: Double? = nil, reservePerPlayer: Int? = nil,
                 minSharedGames: Int = 1, requireSharedLanguage: Bool = false, gridCellKm: Double = 100,
-                threads: Int = 1, pruneFromRegionSize: Int = 4_096) {
+                threads: Int = 1, pruneFromRegionSize: Int = .max) {
         self.k = k
         self.defaultMaxDistanceKm = defaultMaxDistanceKm
         self.defaultAnywhere = defaultAnywhere

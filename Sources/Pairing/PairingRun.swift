@@ -29,7 +29,9 @@ public enum PairingRun {
     }
 
     public struct Output: Sendable {
-        public var pairings: Table
+        /// The list owners' proposals with explanations; see `pairingsTable(players:)` to build it in chunks.
+        public var pairings: Table { pairingsTable(players: 0..<population.count) }
+        public var population: PreparedPopulation
         public var matches: Table
         public var newMatches: Table
         public var unpaired: Table
@@ -39,6 +41,11 @@ public enum PairingRun {
         public var stateUnpaired: Table
         public var lists: PairingLists
         public var ledger: MatchLedger
+
+        /// The `pairings` rows of the players in `players` (dense order = steamid order), for chunked emission.
+        public func pairingsTable(players: Range<Int>) -> Table {
+            PairingRun.pairingsTable(lists, population: population, players: players)
+        }
     }
 
     public static let pairingColumns = [
@@ -55,7 +62,6 @@ public enum PairingRun {
                                             config: config)
         let bulk = BulkPairer.pair(population)
         let (lists, reasons) = finalLists(bulk, population: population, previouslyUnpaired: input.previouslyUnpaired)
-        let pairings = pairingsTable(lists, population: population)
 
         let n = population.count
         var unpaired = Table(name: "unpaired", columns: ["steamid", "reason"])
@@ -94,7 +100,7 @@ public enum PairingRun {
         stateUnpaired.name = "state/unpaired"
         var stateMatches = matchTable(ledger.matches, name: "state/matches")
         stateMatches.name = "state/matches"
-        return Output(pairings: pairings, matches: matchTable(ledger.matches, name: "matches"),
+        return Output(population: population, matches: matchTable(ledger.matches, name: "matches"),
                       newMatches: matchTable(ledger.newMatches, name: "new_matches"), unpaired: unpaired,
                       summary: summary, stateMatches: stateMatches, stateUnpaired: stateUnpaired, lists: lists,
                       ledger: ledger)
@@ -126,13 +132,15 @@ public enum PairingRun {
     }
 
     /// The `pairings` table, explanations built in parallel chunks and concatenated in player order.
-    public static func pairingsTable(_ lists: PairingLists, population p: PreparedPopulation) -> Table {
+    public static func pairingsTable(_ lists: PairingLists, population p: PreparedPopulation,
+                                     players: Range<Int>? = nil) -> Table {
+        let range = players ?? 0..<p.count
         let chunk = 2_048
-        let chunks = (p.count + chunk - 1) / chunk
+        let chunks = (range.count + chunk - 1) / chunk
         let parts = Mutex([[[Cell]]](repeating: [], count: chunks))
         DispatchQueue.concurrentPerform(iterations: chunks) { c in
             var rows: [[Cell]] = []
-            for u in (c * chunk)..<min(p.count, (c + 1) * chunk) {
+            for u in (range.lowerBound + c * chunk)..<min(range.upperBound, range.lowerBound + (c + 1) * chunk) {
                 for (rank, cand) in lists.list(u).enumerated() {
                     rows.append(row(u, rank: rank + 1, cand, p))
                 }

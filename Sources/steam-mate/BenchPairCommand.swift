@@ -22,7 +22,7 @@ struct BenchPairCommand: ParsableCommand {
     @Option(help: "Also score the first N players' population single-threaded and with the brute-force oracle (0: skip).")
     var oraclePlayers: Int = 0
     @Flag(help: "Also run the indexed scorer on 1 thread and check the output is identical.") var checkSingleThread = false
-    @Option(help: "Regions of at least this many players use the pruned traversal.") var pruneFrom: Int = 4_096
+    @Option(help: "Regions of at least this many players use the pruned traversal (default: never).") var pruneFrom: Int = .max
     @Option(help: "Spread players over this many synthetic towns around the generator's real cities (0: the generator's cities).")
     var cities: Int = 0
 
@@ -70,10 +70,17 @@ struct BenchPairCommand: ParsableCommand {
         stage("index")
         let result = BulkPairer.pair(population)
         stage("score")
-        let table = PairingRun.pairingsTable(result.lists, population: population)
+        // Explanations and rows for every emitted pair, built 16,384 players at a time as `PairingJob` does.
+        var rows = 0
+        var from = 0
+        while from < population.count {
+            let to = min(population.count, from + 16_384)
+            rows += PairingRun.pairingsTable(result.lists, population: population, players: from..<to).rows.count
+            from = to
+        }
         stage("explain")
         let c = result.counters
-        print("pairings \(table.rows.count), players paired \(result.lists.counts.filter { $0 > 0 }.count), "
+        print("pairings \(rows), players paired \(result.lists.counts.filter { $0 > 0 }.count), "
               + "postings scanned \(c.postingsScanned), candidates evaluated \(c.candidatesEvaluated), blocks \(c.blocks)")
         if checkSingleThread {
             let t0 = ContinuousClock.now

@@ -36,6 +36,7 @@ struct PairCommand: ParsableCommand {
         let (files, output) = PairingJob.run(dataset: players, decisionsFile: decisionsURL,
                                              previousState: state.map { URL(fileURLWithPath: $0) }, config: config, sink: log)
         try PairingJob.write(files, to: URL(fileURLWithPath: out))
+        try PairingJob.writePairings(output, to: URL(fileURLWithPath: out))
         let s = output.summary
         print("players \(s.players), paired \(s.playersPaired), pairings \(s.pairings), matches \(s.matchesTotal) (new \(s.matchesNew))")
     }

@@ -10,6 +10,7 @@ import PlayerModel
 /// Files written under the output directory: `pairings.{csv,jsonl}`, `matches.{csv,jsonl}`,
 /// `new_matches.{csv,jsonl}`, `unpaired.{csv,jsonl}`, `pairing_summary.json`, `state/matches.jsonl`,
 /// `state/unpaired.jsonl`. Pass the previous run's `state/` directory as `previousState` on the next run.
+/// Call `write(files, to:)` and `writePairings(output, to:)`.
 public enum PairingJob {
     /// Reads `decisions` (if the file exists) and the previous state (if given), then runs the stage.
     public static func run(dataset: PlayerDataset, decisionsFile: URL?, previousState: URL?, config: PairingConfig,
@@ -34,9 +35,10 @@ public enum PairingJob {
         return (files(for: output), output)
     }
 
+    /// Every output file except `pairings.*`, which `writePairings` streams in chunks.
     public static func files(for output: PairingRun.Output) -> [OutputFile] {
         var files: [OutputFile] = []
-        for table in [output.pairings, output.matches, output.newMatches, output.unpaired] {
+        for table in [output.matches, output.newMatches, output.unpaired] {
             files.append(OutputFile(path: "\(table.name).csv", bytes: CSVWriter.render(table)))
             files.append(OutputFile(path: "\(table.name).jsonl", bytes: JSONLinesWriter.render(table)))
         }
@@ -51,6 +53,31 @@ public enum PairingJob {
             let url = directory.appendingPathComponent(file.path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data(file.bytes).write(to: url)
+        }
+    }
+
+    /// Writes `pairings.csv` and `pairings.jsonl`, building and rendering `chunk` players at a time so memory
+    /// stays bounded at any population size. The bytes equal rendering the whole table at once.
+    public static func writePairings(_ output: PairingRun.Output, to directory: URL, chunk: Int = 16_384) throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let csvURL = directory.appendingPathComponent("pairings.csv")
+        let jsonlURL = directory.appendingPathComponent("pairings.jsonl")
+        FileManager.default.createFile(atPath: csvURL.path, contents: nil)
+        FileManager.default.createFile(atPath: jsonlURL.path, contents: nil)
+        let csv = try FileHandle(forWritingTo: csvURL)
+        let jsonl = try FileHandle(forWritingTo: jsonlURL)
+        defer { try? csv.close(); try? jsonl.close() }
+        let header = Table(name: "pairings", columns: PairingRun.pairingColumns)
+        try csv.write(contentsOf: Data(CSVWriter.render(header)))
+        let headerBytes = CSVWriter.render(header).count
+        var from = 0
+        let n = output.population.count
+        while from < n {
+            let to = min(n, from + chunk)
+            let table = output.pairingsTable(players: from..<to)
+            try csv.write(contentsOf: Data(CSVWriter.render(table).dropFirst(headerBytes)))
+            try jsonl.write(contentsOf: Data(JSONLinesWriter.render(table)))
+            from = to
         }
     }
 }
