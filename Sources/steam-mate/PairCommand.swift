@@ -3,6 +3,7 @@ import Foundation
 import Pairing
 import PipelineCore
 import PipelineRunner
+import PlayerModel
 
 /// `steam-mate pair DATASET --k 20 --out DIR`: every player's best pairings, plus matches from decisions.
 struct PairCommand: ParsableCommand {
@@ -25,19 +26,34 @@ struct PairCommand: ParsableCommand {
     @Option(help: "Worker threads (default: all cores).") var threads: Int?
 
     func run() throws {
-        let log = DiagnosticLog { d in FileHandle.standardError.write(Data((d.description + "\n").utf8)) }
+        let log = DiagnosticLog()
         let root = URL(fileURLWithPath: dataset)
-        // Dataset read: the single call site (switch to CanonicalDatasetReader.read(directory:) once it is on main).
-        let players = try PairingDatasetReader.read(directory: root, sink: log)
+        let players: PlayerDataset
+        do {
+            players = try CanonicalDatasetReader.read(directory: root, diagnostics: log)
+        } catch {
+            DiagnosticPrinter.standardError("error: \(error) [dataset.unreadable]\n")
+            throw ExitCode(ExitStatus.definitionError.rawValue)
+        }
         let config = PairingConfig(k: k, defaultMaxDistanceKm: defaultMaxDistance, exposureCapFactor: exposureCap,
                                    minSharedGames: max(1, minSharedGames), requireSharedLanguage: requireSharedLanguage,
                                    threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
         let decisionsURL = decisions.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent("decisions.jsonl")
         let (files, output) = PairingJob.run(dataset: players, decisionsFile: decisionsURL,
                                              previousState: state.map { URL(fileURLWithPath: $0) }, config: config, sink: log)
-        try PairingJob.write(files, to: URL(fileURLWithPath: out))
-        try PairingJob.writePairings(output, to: URL(fileURLWithPath: out))
+        do {
+            try AtomicPublisher.publish(to: URL(fileURLWithPath: out)) { staging in
+                try PairingJob.write(files, to: staging)
+                try PairingJob.writePairings(output, to: staging)
+            }
+        } catch {
+            DiagnosticPrinter.printToStandardError(log.sorted())
+            DiagnosticPrinter.standardError("error: \(error) [output.failed]\n")
+            throw ExitCode(ExitStatus.outputError.rawValue)
+        }
+        DiagnosticPrinter.printToStandardError(log.sorted().filter { $0.severity != .note })
         let s = output.summary
-        print("players \(s.players), paired \(s.playersPaired), pairings \(s.pairings), matches \(s.matchesTotal) (new \(s.matchesNew))")
+        DiagnosticPrinter.standardError("players \(s.players), paired \(s.playersPaired), pairings \(s.pairings), matches \(s.matchesTotal) (new \(s.matchesNew))\n")
+        if log.hasErrors { throw ExitCode(ExitStatus.inputErrors.rawValue) }
     }
 }

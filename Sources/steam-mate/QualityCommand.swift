@@ -21,7 +21,7 @@ struct QualityCommand: ParsableCommand {
 
     func run() throws {
         let log = DiagnosticLog { d in FileHandle.standardError.write(Data((d.description + "\n").utf8)) }
-        let data = try dataset.map { try PairingDatasetReader.read(directory: URL(fileURLWithPath: $0), sink: log) }
+        let data = try dataset.map { try CanonicalDatasetReader.read(directory: URL(fileURLWithPath: $0), diagnostics: log) }
             ?? SyntheticPopulation.generate(SyntheticPopulationConfig(players: players, seed: seed))
         let config = PairingConfig(threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
         print("mode            players  with_pairings  hit_rate@10  popularity@10")

@@ -13,6 +13,21 @@ public enum AtomicPublisher {
     }
 
     public static func publish(_ files: [OutputFile], to target: URL) throws {
+        try publish(to: target) { staging in
+            let fm = FileManager.default
+            for file in files.sorted(by: { $0.path < $1.path }) {
+                let url = staging.appendingPathComponent(file.path)
+                try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                guard fm.createFile(atPath: url.path, contents: Data(file.bytes)) else {
+                    throw PublishError(description: "cannot write \(url.path)")
+                }
+            }
+        }
+    }
+
+    /// Streaming form: `write` fills the (empty) staging directory it is given, however it likes; the
+    /// directory is then swapped into place. If `write` throws, the previous output stays untouched.
+    public static func publish(to target: URL, writing write: (URL) throws -> Void) throws {
         let fm = FileManager.default
         let parent = target.deletingLastPathComponent()
         let name = target.lastPathComponent
@@ -22,13 +37,7 @@ public enum AtomicPublisher {
         try? fm.removeItem(at: staging)
         try fm.createDirectory(at: staging, withIntermediateDirectories: true)
         do {
-            for file in files.sorted(by: { $0.path < $1.path }) {
-                let url = staging.appendingPathComponent(file.path)
-                try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-                guard fm.createFile(atPath: url.path, contents: Data(file.bytes)) else {
-                    throw PublishError(description: "cannot write \(url.path)")
-                }
-            }
+            try write(staging)
             try swapIntoPlace(staging: staging, target: target)
         } catch {
             try? fm.removeItem(at: staging)
