@@ -82,7 +82,7 @@ func treeContents(_ root: URL) throws -> [String: Data] {
         let summary = try SyntheticDatasetWriter.write(.init(players: 80, seed: 3, bundles: true), to: tmp.path + "/d")
         let files = try treeContents(tmp.appendingPathComponent("d"))
         #expect(files.keys.sorted() == ["README.md", "decisions.jsonl", "friends.jsonl", "owned_games.jsonl",
-                                        "preferences.jsonl", "profiles.xml", "summaries.jsonl"])
+                                        "preferences.jsonl", "profiles.xml", "summaries.jsonl", "trade_requests.jsonl"])
         let profiles = String(decoding: files["profiles.xml"]!, as: UTF8.self)
         #expect(profiles.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- Synthetic data"))
         #expect(profiles.components(separatedBy: "<profile>").count - 1 == summary.players)
