@@ -54,7 +54,7 @@ let package = Package(
 
         .testTarget(name: "PipelineCoreTests", dependencies: ["PipelineCore"]),
         .testTarget(name: "PlayerModelTests", dependencies: ["PlayerModel"]),
-        .testTarget(name: "GeoTests", dependencies: ["Geo", "PipelineCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "GeoTests", dependencies: ["Geo", "PipelineCore"]),
         .testTarget(name: "XMLPullReaderTests", dependencies: ["XMLPullReader", "PipelineCore"]),
         .testTarget(name: "JSONPullReaderTests", dependencies: ["JSONPullReader", "PipelineCore"]),
         .testTarget(
