@@ -15,6 +15,8 @@ public struct ProfileFacts: Sendable, Hashable {
     public var cityID: Int?
     /// XML `location` display string.
     public var locationText: String?
+    /// XML `summary` (HTML kept as opaque text); `nil` for empty or the placeholder `No information given.`.
+    public var summary: String?
     /// `YYYY-MM-DD`.
     public var memberSince: String?
     public var timeCreated: Int64?

@@ -1,18 +1,228 @@
 import PipelineCore
+import PlayerModel
+import XMLPullReader
 
-/// Decodes Steam Community XML (profile, gamesList, friendsList, memberList, response/error).
-/// PLACEHOLDER: replaced by the XML ingest work.
+/// Decodes Steam Community XML: `<profile>`, `<gamesList>`, `<friendsList>`, `<memberList>` and
+/// `<response><error>` (steam-formats §1a–1d), one input at a time, streaming through `XMLPullReader`.
+///
+/// **Bundles.** A root element that is not a Steam root (any name, e.g. `<profiles>`) is read as a bundle:
+/// each child element that is a Steam root is decoded as its own document, whose origin gets the child's
+/// start line (`origin.line`, so `provenance` is `file:line`). Documents are emitted as each child ends,
+/// so memory stays flat however big the file. Children that are not Steam roots are skipped (one
+/// `xml.unknownBundleEntry` warning counts them); a root with no Steam child at all is `xml.unknownRoot`.
+/// ```xml
+/// <profiles>
+///   <profile><steamID64>76561197985077150</steamID64>…</profile>
+///   <gamesList><steamID64>76561197985077150</steamID64><games>…</games></gamesList>
+/// </profiles>
+/// ```
+/// A single (non-bundle) document is emitted only once the whole input has been read without error. When
+/// libxml2 stops at a malformed spot in a bundle, documents already emitted stand, the one in progress is
+/// dropped, and the error is reported with libxml2's message and line; nothing after it can be read.
+///
+/// **Diagnostics** (all with file, line and usually the element path):
+/// - reader: `xml.malformed`, `xml.encoding`, `xml.doctype`, `input.empty`, `xml.unreadable`, `xml.tooLarge`;
+/// - documents (error, document dropped): `xml.unknownRoot`, `xml.missingSteamID64` (empty or, for a
+///   profile with no origin owner, missing), `steamid.invalid`, `document.ownerMismatch` (the document's id
+///   differs from `origin.owner`), `xml.missingGroupID64`, `groupid.invalid` (member list);
+/// - entries (error, the entry is dropped, the document stands): `steamid.invalid` (friend, member),
+///   `groupid.invalid` / `xml.missingGroupID64` (profile group), `appid.invalid` (game);
+/// - values (warning, the field is left `nil`): `value.invalid` (numbers, flags, dates, privacy state);
+/// - `xml.unknownBundleEntry` (warning).
 public enum XMLDocumentDecoder {
     /// A whole small file held in memory.
     public static func decode(bytes: [UInt8], origin: DocumentOrigin, diagnostics: some DiagnosticSink) -> [IngestedDocument] {
-        diagnostics.error("xml.unsupported", "XML decoding is not built yet", at: origin.location())
-        return []
+        var documents: [IngestedDocument] = []
+        decode(.bytes(bytes), origin: origin, diagnostics: diagnostics) { documents.append($0) }
+        return documents
     }
 
     /// Streams a file from disk; a bundle (a wrapper root holding many Steam documents) yields one
     /// document per child, handed to `emit` as soon as it is complete.
     public static func decodeFile(path: String, origin: DocumentOrigin, diagnostics: some DiagnosticSink,
                                   emit: (IngestedDocument) -> Void) {
-        diagnostics.error("xml.unsupported", "XML decoding is not built yet", at: origin.location())
+        decode(.file(path), origin: origin, diagnostics: diagnostics, emit: emit)
+    }
+
+    private enum Input {
+        case bytes([UInt8])
+        case file(String)
+    }
+
+    /// Bytes per libxml2 read in a salvage re-read.
+    static let salvageStep = 16
+
+    /// Reads `input`; when a bundle stops at a malformed spot, re-reads it in salvage mode (tiny reads),
+    /// skipping the children already done, so that the children that ended before the error are kept too.
+    private static func decode(_ input: Input, origin: DocumentOrigin, diagnostics: any DiagnosticSink,
+                               emit: (IngestedDocument) -> Void) {
+        readers.withReader { reader in
+            decode(input, reader: reader, origin: origin, diagnostics: diagnostics, emit: emit)
+        }
+    }
+
+    private static let readers = XMLReaderPool()
+
+    private static func decode(_ input: Input, reader: XMLPullReader, origin: DocumentOrigin,
+                               diagnostics: any DiagnosticSink, emit: (IngestedDocument) -> Void) {
+        let context = XMLDecodingContext(reader: reader, file: origin.file, diagnostics: diagnostics,
+                                         expectedOwner: origin.owner)
+        let outcome = opened(reader, input, salvageStep: nil) {
+            decodeOpened(context, origin: origin, skippingChildren: 0, emit: emit)
+        }
+        guard case .bundleStopped(let childrenDone, let emitted, let failure) = outcome else { return }
+        let salvage = opened(reader, input, salvageStep: salvageStep) {
+            decodeOpened(context, origin: origin, skippingChildren: childrenDone, emitted: emitted, emit: emit)
+        }
+        // The salvage read stops at the same spot; should it not, the first read's error still stands.
+        if case .bundleStopped(_, let salvaged, let salvageFailure) = salvage {
+            reportBundleFailure(salvageFailure, emitted: salvaged, file: origin.file, diagnostics: diagnostics)
+        } else {
+            reportBundleFailure(failure, emitted: emitted, file: origin.file, diagnostics: diagnostics)
+        }
+    }
+
+    private static func opened<R>(_ reader: XMLPullReader, _ input: Input, salvageStep: Int?, _ body: () -> R) -> R {
+        switch input {
+        case .bytes(let bytes):
+            return reader.read(bytes: bytes, salvageStep: salvageStep) { _ in body() }
+        case .file(let path):
+            reader.open(path: path, salvageStep: salvageStep)
+            return body()
+        }
+    }
+
+    private enum Outcome {
+        case done
+        /// A bundle stopped at a malformed spot after `childrenDone` children (`emitted` documents so far);
+        /// not reported yet.
+        case bundleStopped(childrenDone: Int, emitted: Int, failure: XMLReadError)
+    }
+
+    /// Decodes the input `context.reader` has just been given.
+    private static func decodeOpened(_ context: XMLDecodingContext, origin: DocumentOrigin, skippingChildren: Int,
+                                     emitted: Int = 0, emit: (IngestedDocument) -> Void) -> Outcome {
+        let reader = context.reader
+        context.beginInput()
+        switch reader.next() {
+        case .start: break
+        case .finished:
+            context.error("input.empty", "no root element", at: SourceLocation(file: origin.file, line: 1))
+            return .done
+        case .failed, .end:
+            report(failure(of: reader), context)
+            return .done
+        }
+        let root = SteamXMLElement(token: reader.token)
+        guard !root.isDocumentRoot else {
+            let document = decodeDocument(root, context)
+            switch reader.next() {
+            case .finished:
+                if let document { emit(IngestedDocument(origin: origin, content: document)) }
+            default:
+                report(failure(of: reader), context)
+            }
+            return .done
+        }
+        return decodeBundle(context, origin: origin, skippingChildren: skippingChildren, emitted: emitted, emit: emit)
+    }
+
+    private static func decodeBundle(_ context: XMLDecodingContext, origin: DocumentOrigin, skippingChildren: Int,
+                                     emitted emittedBefore: Int, emit: (IngestedDocument) -> Void) -> Outcome {
+        let reader = context.reader
+        let rootLocation = context.location()
+        let rootName = reader.name
+        var childrenDone = 0
+        var steamChildren = 0
+        var emitted = emittedBefore
+        var otherChildren = 0
+        var firstOther: (name: String, location: SourceLocation)?
+        context.holdsDiagnostics = true
+        defer { context.holdsDiagnostics = false }
+        while let child = context.nextChild() {
+            if childrenDone < skippingChildren {
+                context.skip()
+                if !context.isBroken { childrenDone += 1 }
+                continue
+            }
+            guard child.isDocumentRoot else {
+                otherChildren += 1
+                if firstOther == nil { firstOther = (reader.name, context.location()) }
+                context.skip()
+                if !context.isBroken { childrenDone += 1 }
+                continue
+            }
+            steamChildren += 1
+            var childOrigin = origin
+            childOrigin.line = reader.line
+            let document = decodeDocument(child, context)
+            if context.isBroken { break }
+            childrenDone += 1
+            context.releaseHeld()
+            if let document {
+                emit(IngestedDocument(origin: childOrigin, content: document))
+                emitted += 1
+            }
+        }
+        context.dropHeld()
+        context.holdsDiagnostics = false
+        if context.isBroken || reader.next() != .finished {
+            return .bundleStopped(childrenDone: childrenDone, emitted: emitted, failure: failure(of: reader))
+        }
+        if steamChildren == 0 && skippingChildren == 0 {
+            context.error("xml.unknownRoot",
+                          "<\(rootName)> is not a Steam document (profile, gamesList, friendsList, memberList, response) "
+                              + "and holds none", at: rootLocation)
+        } else if let firstOther {
+            context.warning("xml.unknownBundleEntry",
+                            "\(otherChildren) child element(s) of bundle <\(rootName)> are not Steam documents and were "
+                                + "skipped, the first being <\(firstOther.name)>", at: firstOther.location)
+        }
+        return .done
+    }
+
+    /// Called at a Steam root's start; consumes through its end.
+    private static func decodeDocument(_ root: SteamXMLElement, _ context: XMLDecodingContext) -> SteamDocument? {
+        switch root {
+        case .profile: ProfileXMLDecoder.decode(context)
+        case .gamesList: GamesListXMLDecoder.decode(context)
+        case .friendsList: FriendsListXMLDecoder.decode(context)
+        case .memberList: MemberListXMLDecoder.decode(context)
+        case .response: decodeResponse(context)
+        default: nil
+        }
+    }
+
+    /// `<response><error>…</error></response>` → `.errorResponse`. A `<response>` without `<error>` is some
+    /// other API's XML output, which is not ingested.
+    private static func decodeResponse(_ context: XMLDecodingContext) -> SteamDocument? {
+        var message: String?
+        while let child = context.nextChild() {
+            if child == .error, message == nil {
+                message = context.text() ?? ""
+            } else {
+                context.skip()
+            }
+        }
+        if context.isBroken { return nil }
+        guard let message else {
+            context.error("xml.unknownRoot", "<response> without <error> is not a Steam Community document")
+            return nil
+        }
+        return .errorResponse(message: message)
+    }
+
+    private static func failure(of reader: XMLPullReader) -> XMLReadError {
+        reader.failure ?? XMLReadError(code: "xml.malformed", message: "the input ended inside an element", line: nil)
+    }
+
+    private static func report(_ failure: XMLReadError, _ context: XMLDecodingContext) {
+        context.error(failure.code, failure.message, at: SourceLocation(file: context.file, line: failure.line))
+    }
+
+    private static func reportBundleFailure(_ failure: XMLReadError, emitted: Int, file: String,
+                                            diagnostics: any DiagnosticSink) {
+        let kept = emitted > 0 ? "; reading stopped here, the \(emitted) document(s) before it were kept" : "; reading stopped here"
+        diagnostics.emit(.error(failure.code, failure.message + kept, at: SourceLocation(file: file, line: failure.line)))
     }
 }

@@ -1,0 +1,186 @@
+import JSONPullReader
+import PipelineCore
+import PlayerModel
+
+/// The fields of one `preferences.jsonl` line, collected key by key. Bad values are reported as
+/// `preferences.invalid` and dropped; the rest of the line is kept.
+///
+/// Rules: `favorite_appids` integers 1…2³²−1; `max_distance_km` a finite number ≥ 0; `anywhere` a boolean;
+/// `languages` strings; `availability.time_zone` a string; each `availability.windows[]` entry needs `day`
+/// (`mon`…`sun`), `start_hour` (0…23) and `end_hour` (1…24), integers (`end ≤ start` wraps past midnight);
+/// `updated_at` a string. `null` means absent.
+struct JSONPreferencesFields {
+    var favoriteAppIDs: [UInt32] = []
+    var maxDistanceKm: Double?
+    var anywhere: Bool?
+    var languages: [String] = []
+    var timeZone: String?
+    var windows: [PreferencesFacts.AvailabilityWindow] = []
+    var updatedAt: String?
+    /// One of the keys that make a line a preferences line was present.
+    var sawPreferenceKey = false
+
+    static let dayNames: [StaticString] = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+
+    /// Reads the value of the current key when it is a preferences field; `false` (value not consumed) otherwise.
+    mutating func consume<Sink: DiagnosticSink>(_ reader: inout JSONPullReader, _ fields: JSONFieldReader<Sink>) throws(JSONError) -> Bool {
+        if reader.keyEquals("favorite_appids") {
+            sawPreferenceKey = true
+            try Self.readArray(&reader, fields, field: "favorite_appids") { reader throws(JSONError) in
+                let token = try reader.next()
+                if token == .number, reader.numberIsInteger, let value = try? reader.int64(), value > 0,
+                   let appID = UInt32(exactly: value) {
+                    favoriteAppIDs.append(appID)
+                } else {
+                    try Self.invalid(&reader, fields, token, "favorite_appids: every entry must be an app id (a positive integer)")
+                }
+            }
+        } else if reader.keyEquals("max_distance_km") {
+            sawPreferenceKey = true
+            let token = try reader.next()
+            if token == .number, let value = try? reader.double(), value.isFinite, value >= 0 {
+                maxDistanceKm = value
+            } else if token != .null {
+                try Self.invalid(&reader, fields, token, "max_distance_km must be a number ≥ 0")
+            }
+        } else if reader.keyEquals("anywhere") {
+            sawPreferenceKey = true
+            let token = try reader.next()
+            if case .bool(let value) = token {
+                anywhere = value
+            } else if token != .null {
+                try Self.invalid(&reader, fields, token, "anywhere must be true or false")
+            }
+        } else if reader.keyEquals("languages") {
+            sawPreferenceKey = true
+            try Self.readArray(&reader, fields, field: "languages") { reader throws(JSONError) in
+                let token = try reader.next()
+                if token == .string {
+                    languages.append(reader.string())
+                } else {
+                    try Self.invalid(&reader, fields, token, "languages: every entry must be a string")
+                }
+            }
+        } else if reader.keyEquals("availability") {
+            sawPreferenceKey = true
+            try readAvailability(&reader, fields)
+        } else if reader.keyEquals("updated_at") {
+            let token = try reader.next()
+            if token == .string {
+                updatedAt = reader.string()
+            } else if token != .null {
+                try Self.invalid(&reader, fields, token, "updated_at must be a string")
+            }
+        } else {
+            return false
+        }
+        return true
+    }
+
+    func facts(steamID: SteamID64) -> PreferencesFacts {
+        PreferencesFacts(steamID: steamID, favoriteAppIDs: favoriteAppIDs, maxDistanceKm: maxDistanceKm, anywhere: anywhere ?? false,
+                         languages: languages, timeZone: timeZone, windows: windows, updatedAt: updatedAt)
+    }
+
+    private mutating func readAvailability<Sink: DiagnosticSink>(_ reader: inout JSONPullReader, _ fields: JSONFieldReader<Sink>) throws(JSONError) {
+        let token = try reader.next()
+        guard token == .objectBegin else {
+            if token != .null { try Self.invalid(&reader, fields, token, "availability must be an object") }
+            return
+        }
+        while try reader.nextKey() {
+            if reader.keyEquals("time_zone") {
+                let value = try reader.next()
+                if value == .string {
+                    timeZone = reader.string()
+                } else if value != .null {
+                    try Self.invalid(&reader, fields, value, "availability.time_zone must be a string")
+                }
+            } else if reader.keyEquals("windows") {
+                try Self.readArray(&reader, fields, field: "availability.windows") { reader throws(JSONError) in
+                    try readWindow(&reader, fields)
+                }
+            } else {
+                try reader.skipValue()
+            }
+        }
+    }
+
+    private mutating func readWindow<Sink: DiagnosticSink>(_ reader: inout JSONPullReader, _ fields: JSONFieldReader<Sink>) throws(JSONError) {
+        let token = try reader.next()
+        guard token == .objectBegin else {
+            try Self.invalid(&reader, fields, token, "availability.windows: every entry must be an object")
+            return
+        }
+        var day: Int?
+        var dayText: String?
+        var start: Int64?
+        var end: Int64?
+        var problems: [String] = []
+        while try reader.nextKey() {
+            if reader.keyEquals("day") {
+                let value = try reader.next()
+                if value == .string {
+                    day = Self.dayNames.firstIndex { reader.stringEquals($0) }
+                    if day == nil { dayText = reader.string() }
+                } else {
+                    try reader.skipRest(of: value)
+                }
+                if day == nil { problems.append("day \(dayText.map { "\"\($0)\"" } ?? "missing or not a string") is not one of mon…sun") }
+            } else if reader.keyEquals("start_hour") {
+                start = try Self.hour(&reader)
+            } else if reader.keyEquals("end_hour") {
+                end = try Self.hour(&reader)
+            } else {
+                try reader.skipValue()
+            }
+        }
+        if day == nil, problems.isEmpty { problems.append("day is missing") }
+        if let start, !(0...23).contains(start) { problems.append("start_hour \(start) is outside 0…23") }
+        if start == nil { problems.append("start_hour must be an integer 0…23") }
+        if let end, !(1...24).contains(end) { problems.append("end_hour \(end) is outside 1…24") }
+        if end == nil { problems.append("end_hour must be an integer 1…24") }
+        guard problems.isEmpty, let day, let start, let end else {
+            fields.error("preferences.invalid", "availability window skipped: " + problems.joined(separator: "; "), &reader)
+            return
+        }
+        windows.append(.init(day: day, startHour: Int(start), endHour: Int(end)))
+    }
+
+    /// An integer hour, or `nil` for anything else (the caller reports it).
+    private static func hour(_ reader: inout JSONPullReader) throws(JSONError) -> Int64? {
+        let token = try reader.next()
+        guard token == .number else {
+            try reader.skipRest(of: token)
+            return nil
+        }
+        return reader.numberIsInteger ? try? reader.int64() : nil
+    }
+
+    /// Reads an array, calling `element` once per entry with the reader before the entry.
+    private static func readArray<Sink: DiagnosticSink>(_ reader: inout JSONPullReader, _ fields: JSONFieldReader<Sink>, field: String,
+                                                 element: (inout JSONPullReader) throws(JSONError) -> Void) throws(JSONError) {
+        let token = try reader.next()
+        guard token == .arrayBegin else {
+            if token != .null { try invalid(&reader, fields, token, "\(field) must be an array") }
+            return
+        }
+        while true {
+            let before = reader.depth
+            // Peek: an array end closes the container, anything else is an element.
+            var probe = reader
+            if try probe.next() == .arrayEnd {
+                reader = probe
+                return
+            }
+            assert(reader.depth == before)
+            try element(&reader)
+        }
+    }
+
+    private static func invalid<Sink: DiagnosticSink>(_ reader: inout JSONPullReader, _ fields: JSONFieldReader<Sink>, _ token: JSONToken,
+                                               _ message: String) throws(JSONError) {
+        fields.error("preferences.invalid", message, &reader)
+        try reader.skipRest(of: token)
+    }
+}

@@ -1,0 +1,7 @@
+import PlayerModel
+
+/// The outcome of `XMLDecodingContext.resolveOwner`.
+enum OwnerResolution {
+    case owner(SteamID64?)
+    case rejected
+}
