@@ -58,6 +58,28 @@ struct JSONFieldReader<Sink: DiagnosticSink> {
         return false
     }
 
+    /// Reads an array of objects: `entry` runs once per object with the reader just inside it and the object's
+    /// offset, and returns the decoded value or nil to skip it. Items that are not objects are reported as
+    /// `element` (e.g. `players[]`) and skipped. `nil` when the value is not an array (reported too).
+    @inline(__always)
+    func objects<Element>(
+        _ reader: inout JSONPullReader, field: StaticString, element: StaticString, reserve: Int = 0,
+        _ entry: (inout JSONPullReader, Int) throws(JSONError) -> Element?
+    ) throws(JSONError) -> [Element]? {
+        guard try beginArray(&reader, field: field) else { return nil }
+        var result: [Element] = []
+        if reserve > 0 { result.reserveCapacity(reserve) }
+        while true {
+            let token = try reader.next()
+            if token == .arrayEnd { return result }
+            guard token == .objectBegin else {
+                try unexpected(token, field: element, expected: "an object", &reader)
+                continue
+            }
+            if let value = try entry(&reader, reader.tokenOffset) { result.append(value) }
+        }
+    }
+
     /// A string value; `null` is absent.
     func string(_ reader: inout JSONPullReader, field: StaticString) throws(JSONError) -> String? {
         let token = try reader.next()

@@ -140,27 +140,23 @@ struct SteamJSONBodyDecoder<Sink: DiagnosticSink> {
     private var ownerOffsetOfSinglePlayer: Int?
 
     private mutating func decodePlayerSummaries(_ reader: inout JSONPullReader) throws(JSONError) -> [ProfileFacts]? {
-        guard try fields.beginArray(&reader, field: "players") else { return nil }
-        var profiles: [ProfileFacts] = []
-        while true {
-            let token = try reader.next()
-            if token == .arrayEnd { break }
-            guard token == .objectBegin else {
-                try fields.unexpected(token, field: "players[]", expected: "an object", &reader)
-                continue
-            }
-            let entryOffset = reader.tokenOffset
+        let fields = self.fields
+        var lastOwnerOffset: Int?
+        let profiles = try fields.objects(&reader, field: "players", element: "players[]") { reader, entryOffset throws(JSONError) in
             var player = JSONPlayerSummaryFields()
             while try reader.nextKey() {
                 if try !player.consume(&reader, fields) { try reader.skipValue() }
             }
             if let profile = player.facts {
-                profiles.append(profile)
-                ownerOffsetOfSinglePlayer = player.steamIDOffset
-            } else if !player.sawSteamID {
+                lastOwnerOffset = player.steamIDOffset
+                return profile
+            }
+            if !player.sawSteamID {
                 fields.error("json.missingField", "players[]: entry without steamid skipped", &reader, offset: entryOffset)
             }
+            return nil
         }
+        if lastOwnerOffset != nil { ownerOffsetOfSinglePlayer = lastOwnerOffset }
         return profiles
     }
 
@@ -168,19 +164,9 @@ struct SteamJSONBodyDecoder<Sink: DiagnosticSink> {
 
     /// `expectedCount` (`game_count` when it came first, as Steam writes it) sizes the array up front.
     private func decodeGames(_ reader: inout JSONPullReader, expectedCount: Int?) throws(JSONError) -> [GameFacts]? {
-        guard try fields.beginArray(&reader, field: "games") else { return nil }
-        var games: [GameFacts] = []
-        if let expectedCount, expectedCount > 0 { games.reserveCapacity(min(expectedCount, 65_536)) }
-        while true {
-            let token = try reader.next()
-            if token == .arrayEnd { break }
-            guard token == .objectBegin else {
-                try fields.unexpected(token, field: "games[]", expected: "an object", &reader)
-                continue
-            }
-            if let game = try decodeGame(&reader) { games.append(game) }
+        try fields.objects(&reader, field: "games", element: "games[]", reserve: min(max(expectedCount ?? 0, 0), 65_536)) {
+            reader, _ throws(JSONError) in try decodeGame(&reader)
         }
-        return games
     }
 
     /// One `games[]` entry (the `{` already read). Per-OS and deck playtimes, icons, flags and
@@ -226,16 +212,7 @@ struct SteamJSONBodyDecoder<Sink: DiagnosticSink> {
                 try reader.skipValue()
                 continue
             }
-            guard try fields.beginArray(&reader, field: "friends") else { continue }
-            var list: [FriendFacts] = []
-            while true {
-                let token = try reader.next()
-                if token == .arrayEnd { break }
-                guard token == .objectBegin else {
-                    try fields.unexpected(token, field: "friends[]", expected: "an object", &reader)
-                    continue
-                }
-                let entryOffset = reader.tokenOffset
+            guard let list = try fields.objects(&reader, field: "friends", element: "friends[]", { reader, entryOffset throws(JSONError) -> FriendFacts? in
                 var steamID: SteamID64?
                 var sawSteamID = false
                 var since: Int64?
@@ -249,12 +226,12 @@ struct SteamJSONBodyDecoder<Sink: DiagnosticSink> {
                         try reader.skipValue()
                     }
                 }
-                if let steamID {
-                    list.append(FriendFacts(steamID: steamID, friendSince: since == 0 ? nil : since))
-                } else if !sawSteamID {
+                if let steamID { return FriendFacts(steamID: steamID, friendSince: since == 0 ? nil : since) }
+                if !sawSteamID {
                     fields.error("json.missingField", "friends[]: entry without steamid skipped", &reader, offset: entryOffset)
                 }
-            }
+                return nil
+            }) else { continue }
             friends = list
         }
         return .friendList(FriendListFacts(owner: nil, friends: friends))
@@ -263,17 +240,9 @@ struct SteamJSONBodyDecoder<Sink: DiagnosticSink> {
     // MARK: - Bans
 
     private mutating func decodePlayerBans(_ reader: inout JSONPullReader) throws(JSONError) -> SteamDocument? {
-        guard try fields.beginArray(&reader, field: "players") else { return nil }
-        var bans: [BanFacts] = []
+        let fields = self.fields
         var lastIDOffset: Int?
-        while true {
-            let token = try reader.next()
-            if token == .arrayEnd { break }
-            guard token == .objectBegin else {
-                try fields.unexpected(token, field: "players[]", expected: "an object", &reader)
-                continue
-            }
-            let entryOffset = reader.tokenOffset
+        guard let bans = try fields.objects(&reader, field: "players", element: "players[]", { reader, entryOffset throws(JSONError) -> BanFacts? in
             var steamID: SteamID64?
             var sawSteamID = false
             var entry = BanFacts(steamID: SteamID64(accountID: 1)!)
@@ -300,11 +269,13 @@ struct SteamJSONBodyDecoder<Sink: DiagnosticSink> {
             }
             if let steamID {
                 entry.steamID = steamID
-                bans.append(entry)
-            } else if !sawSteamID {
+                return entry
+            }
+            if !sawSteamID {
                 fields.error("json.missingField", "players[]: ban entry without SteamId skipped", &reader, offset: entryOffset)
             }
-        }
+            return nil
+        }) else { return nil }
         if bans.count == 1 { ownerOffset = lastIDOffset }
         return .playerBans(bans)
     }
@@ -337,16 +308,8 @@ struct SteamJSONBodyDecoder<Sink: DiagnosticSink> {
     }
 
     private func decodeAchievementStates(_ reader: inout JSONPullReader) throws(JSONError) -> [PlayerAchievementFacts.AchievementState]? {
-        guard try fields.beginArray(&reader, field: "achievements") else { return nil }
-        var states: [PlayerAchievementFacts.AchievementState] = []
-        while true {
-            let token = try reader.next()
-            if token == .arrayEnd { break }
-            guard token == .objectBegin else {
-                try fields.unexpected(token, field: "achievements[]", expected: "an object", &reader)
-                continue
-            }
-            let entryOffset = reader.tokenOffset
+        try fields.objects(&reader, field: "achievements", element: "achievements[]") {
+            reader, entryOffset throws(JSONError) -> PlayerAchievementFacts.AchievementState? in
             var apiName: String?
             var achieved: Bool?
             var unlockTime: Int64?
@@ -363,11 +326,10 @@ struct SteamJSONBodyDecoder<Sink: DiagnosticSink> {
             }
             guard let apiName, let achieved else {
                 fields.error("json.missingField", "achievements[]: entry without apiname or achieved skipped", &reader, offset: entryOffset)
-                continue
+                return nil
             }
-            states.append(.init(apiName: apiName, achieved: achieved, unlockTime: unlockTime == 0 ? nil : unlockTime))
+            return .init(apiName: apiName, achieved: achieved, unlockTime: unlockTime == 0 ? nil : unlockTime)
         }
-        return states
     }
 
     private func decodeGameSchema(_ reader: inout JSONPullReader) throws(JSONError) -> SteamDocument? {
@@ -398,16 +360,7 @@ struct SteamJSONBodyDecoder<Sink: DiagnosticSink> {
 
     /// The `name` of each object in an array (schema stats and achievements).
     private func decodeNames(_ reader: inout JSONPullReader, field: StaticString) throws(JSONError) -> [String] {
-        guard try fields.beginArray(&reader, field: field) else { return [] }
-        var names: [String] = []
-        while true {
-            let token = try reader.next()
-            if token == .arrayEnd { break }
-            guard token == .objectBegin else {
-                try fields.unexpected(token, field: field, expected: "an object", &reader)
-                continue
-            }
-            let entryOffset = reader.tokenOffset
+        try fields.objects(&reader, field: field, element: field) { reader, entryOffset throws(JSONError) -> String? in
             var name: String?
             while try reader.nextKey() {
                 if reader.keyEquals("name") {
@@ -416,13 +369,11 @@ struct SteamJSONBodyDecoder<Sink: DiagnosticSink> {
                     try reader.skipValue()
                 }
             }
-            if let name {
-                names.append(name)
-            } else {
+            if name == nil {
                 fields.error("json.missingField", "\(field)[]: entry without name skipped", &reader, offset: entryOffset)
             }
-        }
-        return names
+            return name
+        } ?? []
     }
 
     private func decodeGlobalPercentages(_ reader: inout JSONPullReader) throws(JSONError) -> SteamDocument? {
@@ -433,15 +384,8 @@ struct SteamJSONBodyDecoder<Sink: DiagnosticSink> {
                 try reader.skipValue()
                 continue
             }
-            guard try fields.beginArray(&reader, field: "achievements") else { continue }
-            while true {
-                let token = try reader.next()
-                if token == .arrayEnd { break }
-                guard token == .objectBegin else {
-                    try fields.unexpected(token, field: "achievements[]", expected: "an object", &reader)
-                    continue
-                }
-                let entryOffset = reader.tokenOffset
+            if let list = try fields.objects(&reader, field: "achievements", element: "achievements[]", {
+                reader, entryOffset throws(JSONError) -> GlobalAchievementFacts.Entry? in
                 var name: String?
                 var percent: Double?
                 while try reader.nextKey() {
@@ -455,9 +399,11 @@ struct SteamJSONBodyDecoder<Sink: DiagnosticSink> {
                 }
                 guard let name, let percent else {
                     fields.error("json.missingField", "achievements[]: entry without name or percent skipped", &reader, offset: entryOffset)
-                    continue
+                    return nil
                 }
-                entries.append(.init(name: name, percent: percent))
+                return GlobalAchievementFacts.Entry(name: name, percent: percent)
+            }) {
+                entries += list
             }
         }
         return .globalAchievementPercentages(GlobalAchievementFacts(entries: entries))
