@@ -65,6 +65,8 @@ final class BlockScorer {
             sawAdmitted = false
             let searchesRegion = !regionMembers.isEmpty && p.searchRadiusKm(u) >= 0
             if searchesRegion {
+                counters.playersSearched += 1
+                counters.regionPlayersSearched += regionMembers.count
                 if regionMembers.count >= p.config.pruneFromRegionSize {
                     pruned(u, index: region, geo: true)
                 } else {

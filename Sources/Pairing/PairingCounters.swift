@@ -5,6 +5,9 @@ public struct PairingCounters: Sendable, Hashable {
     public var postingsScanned = 0
     public var candidatesTouched = 0
     public var candidatesEvaluated = 0
+    /// Located players scored against a geo region, and the summed sizes of those regions (players indexed).
+    public var playersSearched = 0
+    public var regionPlayersSearched = 0
 
     public init() {}
 
@@ -14,5 +17,7 @@ public struct PairingCounters: Sendable, Hashable {
         postingsScanned += o.postingsScanned
         candidatesTouched += o.candidatesTouched
         candidatesEvaluated += o.candidatesEvaluated
+        playersSearched += o.playersSearched
+        regionPlayersSearched += o.regionPlayersSearched
     }
 }
