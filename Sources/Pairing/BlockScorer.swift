@@ -98,6 +98,8 @@ final class BlockScorer {
     }
 
     private func queryPool(_ u: Int) {
+        let before = counters.postingsScanned
+        defer { counters.poolPostingsScanned += counters.postingsScanned - before }
         if pool.members.count >= p.config.pruneFromRegionSize {
             pruned(u, index: pool, geo: false)
         } else {

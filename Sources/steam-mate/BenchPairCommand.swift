@@ -101,7 +101,7 @@ struct BenchPairCommand: ParsableCommand {
         stage("explain")
         let c = result.counters
         print("pairings \(rows), players paired \(result.lists.counts.filter { $0 > 0 }.count), "
-              + "postings scanned \(c.postingsScanned), candidates evaluated \(c.candidatesEvaluated), blocks \(c.blocks)")
+              + "postings scanned \(c.postingsScanned) (anywhere pool \(c.poolPostingsScanned)), index postings built \(c.regionPostingsBuilt), candidates evaluated \(c.candidatesEvaluated), blocks \(c.blocks)")
         let density = Self.density(dataset, defaultCapKm: config.defaultMaxDistanceKm)
         print("avg players within own cap (located, capped, with games; centre distance): "
               + Cell.formatFixed(density.withinCap, places: 1) + " over \(density.queriers) players; "
