@@ -191,10 +191,10 @@ public enum BulkPairer {
     }
 
     /// Players sharing one location point who get a block of their own (and so a region around that exact point).
-    static let pointBlockMinimum = 16
+    static let pointBlockMinimum = 32
     /// An index build costs about this many member queries over the same region (postings per player over the
     /// postings a query scans, on the synthetic populations).
-    static let buildCost = 6.0
+    static let buildCost = 16.0
 
     static func lowerBound(_ a: [UInt64], _ x: UInt64) -> Int {
         var lo = 0, hi = a.count

@@ -72,15 +72,18 @@ struct BenchPairCommand: ParsableCommand {
         let placementText = placement.map { "\($0.cities.count) real cities (Zipf \(cityZipf), seeded shuffle)" }
             ?? "\(cities == 0 ? SyntheticCity.defaults.count : cities) generator cities"
         print("bench pair: players \(players), seed \(seed), k \(k), threads \(threadCount), \(placementText), prune from \(pruneFrom)")
-        print("stage      seconds   peak_rss_mb")
+        print("stage      seconds   cpu_s     peak_rss_mb")
         var clock = ContinuousClock.now
+        var cpu = Self.cpuSeconds()
         func stage(_ name: String) {
             let elapsed = ContinuousClock.now - clock
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             print(name.padding(toLength: 11, withPad: " ", startingAt: 0)
                   + Cell.formatFixed(seconds, places: 3).padding(toLength: 10, withPad: " ", startingAt: 0)
+                  + Cell.formatFixed(Self.cpuSeconds() - cpu, places: 3).padding(toLength: 10, withPad: " ", startingAt: 0)
                   + String(Self.peakRSSMegabytes()))
             clock = ContinuousClock.now
+            cpu = Self.cpuSeconds()
         }
         let dataset = seededDataset(players, placement: placement)
         stage("generate")
@@ -200,6 +203,14 @@ struct BenchPairCommand: ParsableCommand {
             }
         }
         return (total / Double(max(1, queriers)), queriers)
+    }
+
+    /// User + system CPU seconds of the process so far (robust to other load on the machine, unlike wall time).
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 
     static func peakRSSMegabytes() -> Int {
