@@ -9,12 +9,17 @@ final class BlockScorer {
     var heap: TopKHeap
     var accumulator: UnsafeMutablePointer<UInt32>
     var accumulatorCapacity: Int
-    var touched: [Int32] = []
+    /// Region positions first touched by the current query, in touch order (`touchedCount` of them); room for
+    /// `accumulatorCapacity`, since each position is touched at most once per query.
+    var touchedBase: UnsafeMutablePointer<Int32>
+    var touchedCount = 0
+    var touched: UnsafeBufferPointer<Int32> { UnsafeBufferPointer(start: touchedBase, count: touchedCount) }
     /// u's weights by dense game index (zero elsewhere), for exact dots in the pruned traversal.
     let dense: UnsafeMutablePointer<UInt32>
     var order: [(weight: UInt32, game: UInt32)] = []
     var suffixSquares: [UInt64] = []
-    var ranked: [(dot: UInt32, local: Int32)] = []
+    /// The drain's min-heap of the largest dots (room for the heap's capacity).
+    let ranked: UnsafeMutablePointer<(dot: UInt32, local: Int32)>
     /// Per region position: already evaluated exactly for the current player.
     var evaluatedFlags: UnsafeMutablePointer<UInt8>
     var counters = PairingCounters()
@@ -32,6 +37,8 @@ final class BlockScorer {
         accumulator.initialize(repeating: 0, count: accumulatorCapacity)
         evaluatedFlags = .allocate(capacity: accumulatorCapacity)
         evaluatedFlags.initialize(repeating: 0, count: accumulatorCapacity)
+        touchedBase = .allocate(capacity: accumulatorCapacity)
+        ranked = .allocate(capacity: max(1, capacity))
         dense = .allocate(capacity: max(1, population.appIDs.count))
         dense.initialize(repeating: 0, count: max(1, population.appIDs.count))
     }
@@ -39,6 +46,8 @@ final class BlockScorer {
     deinit {
         accumulator.deallocate()
         evaluatedFlags.deallocate()
+        touchedBase.deallocate()
+        ranked.deallocate()
         dense.deallocate()
     }
 
@@ -46,7 +55,9 @@ final class BlockScorer {
         guard n > accumulatorCapacity else { return }
         accumulator.deallocate()
         evaluatedFlags.deallocate()
+        touchedBase.deallocate()
         accumulatorCapacity = max(n, accumulatorCapacity * 2)
+        touchedBase = .allocate(capacity: accumulatorCapacity)
         accumulator = .allocate(capacity: accumulatorCapacity)
         accumulator.initialize(repeating: 0, count: accumulatorCapacity)
         evaluatedFlags = .allocate(capacity: accumulatorCapacity)
@@ -65,6 +76,8 @@ final class BlockScorer {
             sawAdmitted = false
             let searchesRegion = !regionMembers.isEmpty && p.searchRadiusKm(u) >= 0
             if searchesRegion {
+                counters.playersSearched += 1
+                counters.regionPlayersSearched += regionMembers.count
                 if regionMembers.count >= p.config.pruneFromRegionSize {
                     pruned(u, index: region, geo: true)
                 } else {
@@ -96,6 +109,8 @@ final class BlockScorer {
     }
 
     private func queryPool(_ u: Int) {
+        let before = counters.postingsScanned
+        defer { counters.poolPostingsScanned += counters.postingsScanned - before }
         if pool.members.count >= p.config.pruneFromRegionSize {
             pruned(u, index: pool, geo: false)
         } else {
@@ -172,10 +187,10 @@ final class BlockScorer {
                             let posting = postings[j]
                             let l = Int(posting.local)
                             let old = acc[l]
-                            if old == 0 { touched.append(Int32(l)) }
+                            if old == 0 { touchedBase[touchedCount] = Int32(l); touchedCount += 1 }
                             acc[l] = old &+ wu &* posting.weight
                         }
-                        if touched.count >= nextCheckpoint && pos + 1 < order.count {
+                        if touchedCount >= nextCheckpoint && pos + 1 < order.count {
                             sweep(remaining: remainingDotBound(pos + 1), exactWhenZero: false)
                             nextCheckpoint *= 2
                         }
@@ -185,9 +200,9 @@ final class BlockScorer {
             }
         }
         counters.postingsScanned += scanned
-        counters.candidatesTouched += touched.count
+        counters.candidatesTouched += touchedCount
         for l in touched { acc[Int(l)] = 0; done[Int(l)] = 0 }
-        touched.removeAll(keepingCapacity: true)
+        touchedCount = 0
         for i in range { dense[Int(p.vectorGame[i])] = 0 }
     }
 
@@ -219,6 +234,8 @@ final class BlockScorer {
     private func scatter(_ u: Int, index: RegionIndex) {
         let acc = accumulator
         let postings = index.postings
+        let tp = touchedBase
+        var tc = touchedCount
         var scanned = 0
         p.vectorStart.withUnsafeBufferPointer { vs in
             p.vectorGame.withUnsafeBufferPointer { vg in
@@ -232,15 +249,16 @@ final class BlockScorer {
                             let posting = postings[j]
                             let l = Int(posting.local)
                             let old = acc[l]
-                            if old == 0 { touched.append(Int32(l)) }
+                            if old == 0 { tp[tc] = Int32(l); tc &+= 1 }
                             acc[l] = old &+ wu &* posting.weight
                         }
                     }
                 }
             }
         }
+        touchedCount = tc
         counters.postingsScanned += scanned
-        counters.candidatesTouched += touched.count
+        counters.candidatesTouched += tc
     }
 
     /// Drains the accumulator in two passes: first the `capacity` largest dots (a small min-heap on the dot), which
@@ -250,17 +268,20 @@ final class BlockScorer {
         let acc = accumulator
         let members = index.members
         let m = heap.capacity
-        ranked.removeAll(keepingCapacity: true)
+        let ranked = self.ranked
+        let touched = self.touched
+        var count = 0
         for l in touched {
             let dot = acc[Int(l)]
-            if ranked.count < m {
-                ranked.append((dot, l))
-                var i = ranked.count - 1
+            if count < m {
+                ranked[count] = (dot, l)
+                var i = count
+                count += 1
                 while i > 0 {
                     let parent = (i - 1) / 2
-                    if ranked[parent].dot > ranked[i].dot { ranked.swapAt(parent, i); i = parent } else { break }
+                    if ranked[parent].dot > ranked[i].dot { swap(&ranked[parent], &ranked[i]); i = parent } else { break }
                 }
-            } else if dot > ranked[0].dot {
+            } else if m > 0 && dot > ranked[0].dot {
                 ranked[0] = (dot, l)
                 var i = 0
                 while true {
@@ -269,12 +290,13 @@ final class BlockScorer {
                     if a < m && ranked[a].dot < ranked[w].dot { w = a }
                     if b < m && ranked[b].dot < ranked[w].dot { w = b }
                     if w == i { break }
-                    ranked.swapAt(i, w)
+                    swap(&ranked[i], &ranked[w])
                     i = w
                 }
             }
         }
-        for (dot, l) in ranked {
+        for r in 0..<count {
+            let (dot, l) = ranked[r]
             acc[Int(l)] = 0
             visit(dot, Int(members[Int(l)]))
         }
@@ -284,7 +306,7 @@ final class BlockScorer {
             acc[Int(l)] = 0
             visit(dot, Int(members[Int(l)]))
         }
-        touched.removeAll(keepingCapacity: true)
+        touchedCount = 0
     }
 
     private func drainGeo(_ u: Int) {

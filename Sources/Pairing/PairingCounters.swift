@@ -5,6 +5,11 @@ public struct PairingCounters: Sendable, Hashable {
     public var postingsScanned = 0
     public var candidatesTouched = 0
     public var candidatesEvaluated = 0
+    /// Located players scored against a geo region, and the summed sizes of those regions (players indexed).
+    public var playersSearched = 0
+    /// Postings scanned in the shared index of `anywhere` players (part of `postingsScanned`).
+    public var poolPostingsScanned = 0
+    public var regionPlayersSearched = 0
 
     public init() {}
 
@@ -14,5 +19,8 @@ public struct PairingCounters: Sendable, Hashable {
         postingsScanned += o.postingsScanned
         candidatesTouched += o.candidatesTouched
         candidatesEvaluated += o.candidatesEvaluated
+        playersSearched += o.playersSearched
+        poolPostingsScanned += o.poolPostingsScanned
+        regionPlayersSearched += o.regionPlayersSearched
     }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Geo
 import Pairing
 import PipelineCore
+import PlayerModel
 import SyntheticData
 #if canImport(Glibc)
 import Glibc
@@ -25,6 +26,11 @@ struct BenchPairCommand: ParsableCommand {
     @Option(help: "Regions of at least this many players use the pruned traversal (default: never).") var pruneFrom: Int = .max
     @Option(help: "Spread players over this many synthetic towns around the generator's real cities (0: the generator's cities).")
     var cities: Int = 0
+    @Option(help: "Steam location table: located players are moved onto its city rows, Zipf-weighted (see --city-zipf).")
+    var locations: String = "Data/reference/steam-locations.csv"
+    @Option(help: "Zipf exponent of the city weights over the seeded-shuffled city rows.") var cityZipf: Double = 0.9
+    @Flag(inversion: .prefixedNo, help: "Place players on the real Steam city table (off: the generator's 12 cities or --cities towns).")
+    var realCities = true
 
     /// `cities` towns: each real city of the generator plus seeded satellites within ~±6° of it, Zipf(0.8) weights.
     static func towns(_ count: Int, seed: UInt64) -> [SyntheticCity] {
@@ -49,20 +55,37 @@ struct BenchPairCommand: ParsableCommand {
         SyntheticPopulationConfig(players: n, seed: seed, cities: Self.towns(cities, seed: seed))
     }
 
+    /// The seeded population, moved onto the real city table when `placement` is given.
+    func seededDataset(_ n: Int, placement: RealCityPlacement?) -> PlayerDataset {
+        var dataset = SyntheticPopulation.generate(generatorConfig(n))
+        placement?.relocate(&dataset.players)
+        return dataset
+    }
+
     func run() throws {
         let threadCount = threads ?? ProcessInfo.processInfo.activeProcessorCount
-        print("bench pair: players \(players), seed \(seed), k \(k), threads \(threadCount), cities \(cities == 0 ? SyntheticCity.defaults.count : cities), prune from \(pruneFrom)")
-        print("stage      seconds   peak_rss_mb")
+        var placement: RealCityPlacement?
+        if realCities && cities == 0 {
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: locations))
+            placement = RealCityPlacement(locations: try LocationTable(csv: bytes).locations, zipfExponent: cityZipf, seed: seed)
+        }
+        let placementText = placement.map { "\($0.cities.count) real cities (Zipf \(cityZipf), seeded shuffle)" }
+            ?? "\(cities == 0 ? SyntheticCity.defaults.count : cities) generator cities"
+        print("bench pair: players \(players), seed \(seed), k \(k), threads \(threadCount), \(placementText), prune from \(pruneFrom)")
+        print("stage      seconds   cpu_s     peak_rss_mb")
         var clock = ContinuousClock.now
+        var cpu = Self.cpuSeconds()
         func stage(_ name: String) {
             let elapsed = ContinuousClock.now - clock
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             print(name.padding(toLength: 11, withPad: " ", startingAt: 0)
                   + Cell.formatFixed(seconds, places: 3).padding(toLength: 10, withPad: " ", startingAt: 0)
+                  + Cell.formatFixed(Self.cpuSeconds() - cpu, places: 3).padding(toLength: 10, withPad: " ", startingAt: 0)
                   + String(Self.peakRSSMegabytes()))
             clock = ContinuousClock.now
+            cpu = Self.cpuSeconds()
         }
-        let dataset = SyntheticPopulation.generate(generatorConfig(players))
+        let dataset = seededDataset(players, placement: placement)
         stage("generate")
         let config = PairingConfig(k: k, threads: threadCount, pruneFromRegionSize: pruneFrom)
         let population = PreparedPopulation(dataset: dataset, exclusions: PairExclusions(
@@ -81,7 +104,13 @@ struct BenchPairCommand: ParsableCommand {
         stage("explain")
         let c = result.counters
         print("pairings \(rows), players paired \(result.lists.counts.filter { $0 > 0 }.count), "
-              + "postings scanned \(c.postingsScanned), candidates evaluated \(c.candidatesEvaluated), blocks \(c.blocks)")
+              + "postings scanned \(c.postingsScanned) (anywhere pool \(c.poolPostingsScanned)), index postings built \(c.regionPostingsBuilt), candidates evaluated \(c.candidatesEvaluated), blocks \(c.blocks)")
+        let density = Self.density(dataset, defaultCapKm: config.defaultMaxDistanceKm)
+        print("avg players within own cap (located, capped, with games; centre distance): "
+              + Cell.formatFixed(density.withinCap, places: 1) + " over \(density.queriers) players; "
+              + "avg region size searched: " + Cell.formatFixed(
+                  Double(c.regionPlayersSearched) / Double(max(1, c.playersSearched)), places: 1))
+        print("checksum \(Self.checksum(result.lists))")
         if checkSingleThread {
             let t0 = ContinuousClock.now
             let single = BulkPairer.pair(population, threads: 1)
@@ -89,7 +118,7 @@ struct BenchPairCommand: ParsableCommand {
             print("single-thread score: \(t1), identical to \(threadCount)-thread output: \(single.lists == result.lists)")
         }
         if oraclePlayers > 0 {
-            let small = SyntheticPopulation.generate(generatorConfig(oraclePlayers))
+            let small = seededDataset(oraclePlayers, placement: placement)
             let p = PreparedPopulation(dataset: small, exclusions: PairExclusions(
                 pairs: small.friendships.map { ($0.a, $0.b) }), config: PairingConfig(k: k, threads: 1, pruneFromRegionSize: pruneFrom))
             let t0 = ContinuousClock.now
@@ -101,6 +130,87 @@ struct BenchPairCommand: ParsableCommand {
             print("oracle check at \(oraclePlayers) players (1 thread): indexed \(t1 - t0), brute force \(t2 - t1), "
                   + "ratio \(Cell.formatFixed(ratio, places: 1))x, identical: \(indexed.lists == oracle)")
         }
+    }
+
+    /// FNV-1a over every list (player, count, partner, score, dot): equal checksums = equal scorer output.
+    static func checksum(_ lists: PairingLists) -> String {
+        var h: UInt64 = 0xCBF2_9CE4_8422_2325
+        func mix(_ x: UInt64) { for b in 0..<8 { h = (h ^ ((x >> (8 * UInt64(b))) & 0xFF)) &* 0x100_0000_01B3 } }
+        for u in 0..<lists.players {
+            mix(UInt64(lists.counts[u]))
+            for c in lists.list(u) { mix(UInt64(bitPattern: Int64(c.other))); mix(c.score); mix(UInt64(c.dot)) }
+        }
+        return String(h, radix: 16)
+    }
+
+    /// Average number of other located players with games within each capped player's own cap (centre distance),
+    /// the figure pairing.md's anchor quotes as "avg users within cap". Players are aggregated by coordinate.
+    static func density(_ dataset: PlayerDataset, defaultCapKm: Double) -> (withinCap: Double, queriers: Int) {
+        var hasGames = Set<SteamID64>()
+        for g in dataset.games where g.minutesTotal > 0 { hasGames.insert(g.steamID) }
+        var prefs: [SteamID64: PlayerPreferences] = [:]
+        for p in dataset.preferences { prefs[p.steamID] = p }
+        struct Key: Hashable { var lat: Double; var lon: Double }
+        var pointIndex: [Key: Int] = [:]
+        var points: [UnitVector] = [], latitudes: [Double] = [], counts: [Int] = []
+        var queries: [Int: [Double: Int]] = [:]  // point → cap → players
+        for player in dataset.players {
+            guard let lat = player.latitude, let lon = player.longitude, hasGames.contains(player.steamID) else { continue }
+            let key = Key(lat: lat, lon: lon)
+            let i = pointIndex[key] ?? {
+                pointIndex[key] = points.count
+                points.append(GeoPoint(latitude: lat, longitude: lon).unitVector)
+                latitudes.append(lat); counts.append(0)
+                return points.count - 1
+            }()
+            counts[i] += 1
+            let pr = prefs[player.steamID]
+            if pr?.anywhere == true { continue }
+            queries[i, default: [:]][pr?.maxDistanceKm ?? defaultCapKm, default: 0] += 1
+        }
+        // Points bucketed into 1°×1° cells; each query scans the cells its largest cap can reach.
+        func cellKey(_ lat: Double, _ lon: Double) -> Int { Int((lat + 90).rounded(.down)) * 1_000 + Int((lon + 180).rounded(.down)) }
+        var cells: [Int: [Int]] = [:]
+        for (i, v) in points.enumerated() {
+            let lon = atan2(v.y, v.x) * 180 / .pi
+            cells[cellKey(latitudes[i], lon), default: []].append(i)
+        }
+        var total = 0.0, queriers = 0
+        for (i, caps) in queries.sorted(by: { $0.key < $1.key }) {
+            let maxCap = caps.keys.max() ?? 0
+            let band = (maxCap + 1) / 111.19
+            let lat = latitudes[i], lon = atan2(points[i].y, points[i].x) * 180 / .pi
+            let poleward = min(89.0, abs(lat) + band)
+            let lonBand = poleward >= 89 ? 180 : band / cos(poleward * .pi / 180)
+            var near: [(Double, Int)] = []
+            for r in Int((lat - band + 90).rounded(.down))...Int((lat + band + 90).rounded(.down)) where r >= 0 && r < 180 {
+                var columns = Set<Int>()
+                for c in Int((lon - lonBand + 180).rounded(.down))...Int((lon + lonBand + 180).rounded(.down)) {
+                    columns.insert(((c % 360) + 360) % 360)
+                    if columns.count >= 360 { break }
+                }
+                for c in columns {
+                    for q in cells[r * 1_000 + c] ?? [] {
+                        let d = points[i].distanceKm(to: points[q])
+                        if d <= maxCap { near.append((d, counts[q])) }
+                    }
+                }
+            }
+            for (cap, n) in caps {
+                let within = near.reduce(0) { $1.0 <= cap ? $0 + $1.1 : $0 } - 1  // minus the player itself
+                total += Double(within * n)
+                queriers += n
+            }
+        }
+        return (total / Double(max(1, queriers)), queriers)
+    }
+
+    /// User + system CPU seconds of the process so far (robust to other load on the machine, unlike wall time).
+    static func cpuSeconds() -> Double {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+            + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 
     static func peakRSSMegabytes() -> Int {
