@@ -15,10 +15,19 @@ public enum PairingJob {
     /// Reads `decisions` (if the file exists) and the previous state (if given), then runs the stage.
     public static func run(dataset: PlayerDataset, decisionsFile: URL?, previousState: URL?, config: PairingConfig,
                            sink: any DiagnosticSink) -> (files: [OutputFile], output: PairingRun.Output) {
-        var decisions: [Decision] = []
-        if let decisionsFile, let data = FileManager.default.contents(atPath: decisionsFile.path) {
-            decisions = DecisionParser.parse(Array(data), file: decisionsFile.lastPathComponent, sink: sink)
-        }
+        run(dataset: dataset, decisions: readDecisions(decisionsFile, sink: sink), previousState: previousState,
+            config: config, sink: sink)
+    }
+
+    /// The decision log, parsed; empty when there is no such file.
+    public static func readDecisions(_ file: URL?, sink: any DiagnosticSink) -> [Decision] {
+        guard let file, let data = FileManager.default.contents(atPath: file.path) else { return [] }
+        return DecisionParser.parse(Array(data), file: file.lastPathComponent, sink: sink)
+    }
+
+    /// Runs the stage on decisions already read; reads the previous state (if given).
+    public static func run(dataset: PlayerDataset, decisions: [Decision], previousState: URL?, config: PairingConfig,
+                           sink: any DiagnosticSink) -> (files: [OutputFile], output: PairingRun.Output) {
         var previousMatches: [MatchRecord] = []
         var previouslyUnpaired: [SteamID64] = []
         if let previousState {

@@ -24,12 +24,12 @@ struct PairingStage {
         var figures: [String: Int]
     }
 
-    func run(dataset: PlayerDataset, decisionsFile: URL?, diagnostics: some DiagnosticSink) -> Result {
+    func run(dataset: PlayerDataset, decisions: [Decision], diagnostics: some DiagnosticSink) -> Result {
         let options = pair ?? match ?? StageOptions()
         let workers = threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount
         let config = PairStageOptions.config(options, threads: workers)
         let state = options.string("previous_state").map(resolve) ?? defaultStateDirectory
-        let (_, output) = PairingJob.run(dataset: dataset, decisionsFile: decisionsFile, previousState: state, config: config,
+        let (_, output) = PairingJob.run(dataset: dataset, decisions: decisions, previousState: state, config: config,
                                          sink: diagnostics)
         var tables: [Table] = []
         var files: [OutputFile] = []

@@ -1,6 +1,7 @@
 import Emit
 import Foundation
 import Normalize
+import Pairing
 import PipelineCore
 import PlayerModel
 
@@ -61,12 +62,13 @@ public struct PipelineRun: Sendable {
     /// The pair, match and trade stages, on the normalized dataset.
     func runLaterStages(dataset: PlayerDataset, files: [DatasetFile], locator: (any PlayerLocator)?, tables: inout [Table],
                         extraFiles: inout [OutputFile], figures: inout [String: Int], diagnostics: DiagnosticLog) throws {
-        let decisionsFile = files.first { $0.role == .decisions }?.url
+        let needsDecisions = definition.has(.pair) || definition.has(.match) || definition.has(.trade)
+        let decisions = needsDecisions ? PairingJob.readDecisions(files.first { $0.role == .decisions }?.url, sink: diagnostics) : []
         if definition.has(.pair) || definition.has(.match) {
             let stage = PairingStage(pair: definition.stages[.pair], match: definition.stages[.match], threads: definition.threads,
                                      defaultStateDirectory: resolve(definition.output).appendingPathComponent("state"),
                                      resolve: resolve)
-            let result = stage.run(dataset: dataset, decisionsFile: decisionsFile, diagnostics: diagnostics)
+            let result = stage.run(dataset: dataset, decisions: decisions, diagnostics: diagnostics)
             tables += result.tables
             extraFiles += result.files
             figures.merge(result.figures) { $1 }
@@ -74,7 +76,7 @@ public struct PipelineRun: Sendable {
         if let options = definition.stages[.trade] {
             let stage = TradeStage(options: options, locator: locator)
             let result = stage.run(dataset: dataset, requestsFile: files.first { $0.role == .tradeRequests },
-                                   decisionsFile: decisionsFile, diagnostics: diagnostics)
+                                   blocked: BlockedPairs.from(decisions), diagnostics: diagnostics)
             tables += result.tables
             extraFiles += result.files
             figures.merge(result.figures) { $1 }

@@ -23,7 +23,7 @@ struct TradeStage {
         var figures: [String: Int]
     }
 
-    func run(dataset: PlayerDataset, requestsFile: DatasetFile?, decisionsFile: URL?, diagnostics: some DiagnosticSink) -> Result {
+    func run(dataset: PlayerDataset, requestsFile: DatasetFile?, blocked: Set<BlockedPair>, diagnostics: some DiagnosticSink) -> Result {
         var requests: [TradeRequest] = []
         var inputBytes: [UInt8] = []
         if let requestsFile {
@@ -35,10 +35,6 @@ struct TradeStage {
             } else {
                 diagnostics.error("input.unreadable", "cannot read the trade requests", at: SourceLocation(file: requestsFile.relativePath))
             }
-        }
-        var blocked = Set<BlockedPair>()
-        if let decisionsFile, let data = FileManager.default.contents(atPath: decisionsFile.path) {
-            blocked = BlockedPairs.from(DecisionParser.parse(Array(data), file: decisionsFile.lastPathComponent, sink: diagnostics))
         }
         let locator = self.locator
         let result = TradeRequestMatcher.solve(
