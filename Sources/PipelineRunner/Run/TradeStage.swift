@@ -49,11 +49,11 @@ struct TradeStage {
             options: TradeStageOptions.requestOptions(options), file: requestsFile?.relativePath ?? "trade_requests.jsonl",
             sink: diagnostics)
         let loops = TradeReport.loopsTable(TradeReport.shipments(result))
-        let outputs = TradeJob.outputs(result, inputBytes: inputBytes, diagnostics: [])
+        let summary = TradeJob.summaryJSON(result, inputSHA256: SHA256.hex(of: inputBytes), diagnostics: [], includeLoops: false)
         return Result(
             tables: [loops],
-            files: [OutputFile(path: "trade_summary.json", text: outputs.summaryJSON),
-                    OutputFile(path: "trade_report.txt", text: outputs.report)],
+            files: [OutputFile(path: "trade_summary.json", text: summary),
+                    OutputFile(path: "trade_report.txt", text: TradeMaximizerTextReport.render(result, diagnostics: []))],
             figures: ["trades": loops.rows.count])
     }
 }

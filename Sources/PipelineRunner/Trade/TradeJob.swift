@@ -118,14 +118,15 @@ public enum TradeJob {
     public static func outputs(_ result: TradeResult, inputBytes: [UInt8], diagnostics: [Diagnostic]) -> Outputs {
         let inputHash = SHA256.hex(of: inputBytes)
         let table = TradeReport.loopsTable(TradeReport.shipments(result))
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        let summary = TradeReport.summary(result, inputSHA256: inputHash, diagnostics: diagnostics, includeLoops: false)
-        let full = TradeReport.summary(result, inputSHA256: inputHash, diagnostics: diagnostics, includeLoops: true)
-        let summaryText = (try? encoder.encode(summary)).map { String(decoding: $0, as: UTF8.self) + "\n" } ?? "{}\n"
-        let fullText = (try? encoder.encode(full)).map { String(decoding: $0, as: UTF8.self) + "\n" } ?? "{}\n"
         return Outputs(loopsCSV: CSVWriter.render(table), loopsJSONL: JSONLinesWriter.render(table),
-                       summaryJSON: summaryText, stdoutJSON: fullText,
+                       summaryJSON: summaryJSON(result, inputSHA256: inputHash, diagnostics: diagnostics, includeLoops: false),
+                       stdoutJSON: summaryJSON(result, inputSHA256: inputHash, diagnostics: diagnostics, includeLoops: true),
                        report: TradeMaximizerTextReport.render(result, diagnostics: diagnostics))
+    }
+
+    /// `trade_summary.json` (or, with the loops, what `--format json` prints).
+    static func summaryJSON(_ result: TradeResult, inputSHA256: String, diagnostics: [Diagnostic], includeLoops: Bool) -> String {
+        let summary = TradeReport.summary(result, inputSHA256: inputSHA256, diagnostics: diagnostics, includeLoops: includeLoops)
+        return String(decoding: StableJSON.encode(summary), as: UTF8.self)
     }
 }
