@@ -24,7 +24,7 @@ public enum DatasetScanner {
         }
         guard isDirectory.boolValue else {
             return [classify(url: root, relativePath: displayPrefix.isEmpty ? root.lastPathComponent : displayPrefix,
-                             size: fileSize(root), diagnostics: diagnostics)]
+                             size: fileSize(root))]
         }
         guard let enumerator = fm.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey],
                                              options: [.skipsHiddenFiles]) else { return [] }
@@ -35,7 +35,7 @@ public enum DatasetScanner {
             let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey])
             guard values?.isRegularFile == true, dataExtensions.contains(url.pathExtension.lowercased()) else { continue }
             let relative = url.standardizedFileURL.pathComponents.dropFirst(rootComponents.count).joined(separator: "/")
-            var file = classify(url: url, relativePath: relative, size: values?.fileSize ?? 0, diagnostics: nil)
+            var file = classify(url: url, relativePath: relative, size: values?.fileSize ?? 0)
             if file.role == .steam { file = withLayoutHints(file, diagnostics: diagnostics, reported: &reportedDirectories) }
             if !displayPrefix.isEmpty { file.relativePath = displayPrefix + "/" + file.relativePath }
             files.append(file)
@@ -43,7 +43,7 @@ public enum DatasetScanner {
         return files.sorted { $0.relativePath < $1.relativePath }
     }
 
-    static func classify(url: URL, relativePath: String, size: Int, diagnostics: (any DiagnosticSink)?) -> DatasetFile {
+    static func classify(url: URL, relativePath: String, size: Int) -> DatasetFile {
         let lower = relativePath.lowercased()
         let role: DatasetFile.Role
         switch lower {

@@ -33,14 +33,8 @@ public struct ConvertJob: Sendable {
         let locator = try locations.map { try LocationLoader.load(path: $0, resolve: resolve) }
         let ingested = DatasetIngestor(threads: threads).ingest(files, locator: locator ?? nil, diagnostics: diagnostics)
         let sorted = diagnostics.sorted()
-        let dataset = ingested.dataset
-        let summary = RunSummary(
-            pipeline: "convert", filesRead: ingested.filesRead, bytesRead: ingested.bytesRead, documents: ingested.documents,
-            documentsByKind: ingested.documentCounts, players: dataset.players.count, playerGames: dataset.games.count,
-            friendships: dataset.friendships.count, groups: dataset.groups.count,
-            errors: sorted.filter { $0.severity == .error }.count, warnings: sorted.filter { $0.severity == .warning }.count,
-            stages: [:])
-        let outputs = OutputAssembler.assemble(tables: DatasetTables.tables(for: dataset), extraFiles: [], formats: formats,
+        let summary = RunSummary(pipeline: "convert", ingested: ingested, diagnostics: sorted, stages: [:])
+        let outputs = OutputAssembler.assemble(tables: DatasetTables.tables(for: ingested.dataset), extraFiles: [], formats: formats,
                                                summary: summary, diagnostics: sorted)
         let target = resolve(output)
         try AtomicPublisher.publish(outputs, to: target)

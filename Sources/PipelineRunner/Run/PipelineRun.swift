@@ -43,12 +43,7 @@ public struct PipelineRun: Sendable {
                            figures: &stageFigures, diagnostics: diagnostics)
 
         let sorted = diagnostics.sorted()
-        let summary = RunSummary(
-            pipeline: definition.name, filesRead: ingested.filesRead, bytesRead: ingested.bytesRead,
-            documents: ingested.documents, documentsByKind: ingested.documentCounts, players: dataset.players.count,
-            playerGames: dataset.games.count, friendships: dataset.friendships.count, groups: dataset.groups.count,
-            errors: sorted.filter { $0.severity == .error }.count, warnings: sorted.filter { $0.severity == .warning }.count,
-            stages: stageFigures)
+        let summary = RunSummary(pipeline: definition.name, ingested: ingested, diagnostics: sorted, stages: stageFigures)
         let outputs = OutputAssembler.assemble(tables: tables, extraFiles: extraFiles, formats: definition.formats,
                                                summary: summary, diagnostics: sorted)
         try AtomicPublisher.publish(outputs, to: output)

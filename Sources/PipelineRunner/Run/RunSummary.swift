@@ -1,3 +1,5 @@
+import PipelineCore
+
 /// What a run did, for the operator: printed on stderr and written to `run_summary.json`.
 /// Holds counts only (no times, no absolute paths), so the file is byte-stable.
 public struct RunSummary: Codable, Sendable, Equatable {
@@ -30,5 +32,17 @@ public struct RunSummary: Codable, Sendable, Equatable {
         parts.append("\(errors) error\(errors == 1 ? "" : "s")")
         parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")")
         return "\(pipeline): " + parts.joined(separator: ", ")
+    }
+}
+
+extension RunSummary {
+    /// The summary of an ingest result and the run's sorted diagnostics.
+    init(pipeline: String, ingested: DatasetIngestor.Result, diagnostics sorted: [Diagnostic], stages: [String: Int]) {
+        let dataset = ingested.dataset
+        self.init(pipeline: pipeline, filesRead: ingested.filesRead, bytesRead: ingested.bytesRead,
+                  documents: ingested.documents, documentsByKind: ingested.documentCounts, players: dataset.players.count,
+                  playerGames: dataset.games.count, friendships: dataset.friendships.count, groups: dataset.groups.count,
+                  errors: sorted.filter { $0.severity == .error }.count, warnings: sorted.filter { $0.severity == .warning }.count,
+                  stages: stages)
     }
 }
