@@ -1,9 +1,10 @@
 import Geo
 
-/// One worker's scratch state: a region index, an accumulator and a heap, reused across blocks.
+/// One worker's scratch state for geo blocks: a region index, an accumulator and a heap, reused across blocks.
+/// Pairs of two `anywhere` players are left to `PoolScorer`; for an `anywhere` player the list written here holds
+/// only its other partners, and the reason written for an empty one is provisional (`BulkPairer` merges both).
 final class BlockScorer {
     let p: PreparedPopulation
-    let pool: RegionIndex
     let region: RegionIndex
     let output: ListBuffer
     var heap: TopKHeap
@@ -26,13 +27,12 @@ final class BlockScorer {
     /// Whether the current player met a geo-admitted candidate sharing a game.
     var sawAdmitted = false
 
-    init(population: PreparedPopulation, pool: RegionIndex, capacity: Int, output: ListBuffer) {
+    init(population: PreparedPopulation, capacity: Int, output: ListBuffer) {
         p = population
-        self.pool = pool
         self.output = output
         region = RegionIndex(games: population.appIDs.count)
         heap = TopKHeap(capacity: capacity)
-        accumulatorCapacity = max(1024, pool.members.count)
+        accumulatorCapacity = 1024
         accumulator = .allocate(capacity: accumulatorCapacity)
         accumulator.initialize(repeating: 0, count: accumulatorCapacity)
         evaluatedFlags = .allocate(capacity: accumulatorCapacity)
@@ -79,43 +79,17 @@ final class BlockScorer {
                 counters.playersSearched += 1
                 counters.regionPlayersSearched += regionMembers.count
                 if regionMembers.count >= p.config.pruneFromRegionSize {
-                    pruned(u, index: region, geo: true)
+                    pruned(u, index: region)
                 } else {
                     scatter(u, index: region)
                     drainGeo(u)
                 }
             }
-            if p.anywhere[u] { queryPool(u) }
             output.write(u, heap.sorted())
             if heap.items.isEmpty {
                 output.reasons[u] = sawAdmitted ? .allExcluded : anyoneInRange(u, region: searchesRegion ? regionMembers : [])
                     ? .noSharedGames : .noOneInRange
             }
-        }
-    }
-
-    func scoreUnlocated(members: [Int32]) {
-        counters.blocks += 1
-        for m in members {
-            let u = Int(m)
-            heap.removeAll()
-            sawAdmitted = false
-            queryPool(u)
-            output.write(u, heap.sorted())
-            if heap.items.isEmpty {
-                output.reasons[u] = sawAdmitted ? .allExcluded : anyoneInRange(u, region: []) ? .noSharedGames : .noOneInRange
-            }
-        }
-    }
-
-    private func queryPool(_ u: Int) {
-        let before = counters.postingsScanned
-        defer { counters.poolPostingsScanned += counters.postingsScanned - before }
-        if pool.members.count >= p.config.pruneFromRegionSize {
-            pruned(u, index: pool, geo: false)
-        } else {
-            scatter(u, index: pool)
-            drainPool(u)
         }
     }
 
@@ -125,7 +99,7 @@ final class BlockScorer {
     /// lookup of u's weights. Before each game, if the heap is full and a candidate sharing only the remaining
     /// games could not reach the k-th score, admission stops: unseen candidates score strictly below the heap's
     /// worst. Remaining touched candidates are then bounded the same way and evaluated exactly if they can enter.
-    private func pruned(_ u: Int, index: RegionIndex, geo: Bool) {
+    private func pruned(_ u: Int, index: RegionIndex) {
         let range = p.vectorRange(u)
         order.removeAll(keepingCapacity: true)
         for i in range {
@@ -170,7 +144,7 @@ final class BlockScorer {
                             done[l] = 1
                             let v = Int(members[l])
                             let dot = remaining == 0 && exactWhenZero ? acc[l] : exactDot(v)
-                            consider(u, v, dot: dot, geo: geo)
+                            consider(u, v, dot: dot)
                         }
                     }
                     for pos in 0..<order.count {
@@ -206,14 +180,12 @@ final class BlockScorer {
         for i in range { dense[Int(p.vectorGame[i])] = 0 }
     }
 
-    /// The per-candidate checks shared by the pruned traversal: self, pool split, heap bound, distance, filters.
-    @inline(__always) private func consider(_ u: Int, _ v: Int, dot: UInt32, geo: Bool) {
-        if v == u || (geo && p.anywhere[u] && p.anywhere[v]) { return }
+    /// The per-candidate checks of the pruned traversal: self, pool split, heap bound, distance, filters.
+    @inline(__always) private func consider(_ u: Int, _ v: Int, dot: UInt32) {
+        if v == u || (p.anywhere[u] && p.anywhere[v]) { return }
         if !heap.admits(upperBound: ScoreModel.gameTerm(dot) * UInt64(ScoreModel.fitScale)) { return }
-        if geo {
-            let preCos = UnitVector.cosine(ofKm: p.searchRadiusKm(u)) - 1e-12
-            if p.unitX[u] * p.unitX[v] + p.unitY[u] * p.unitY[v] + p.unitZ[u] * p.unitZ[v] < preCos { return }
-        }
+        let preCos = UnitVector.cosine(ofKm: p.searchRadiusKm(u)) - 1e-12
+        if p.unitX[u] * p.unitX[v] + p.unitY[u] * p.unitY[v] + p.unitZ[u] * p.unitZ[v] < preCos { return }
         let (admitted, distance) = p.geoAdmits(u, v)
         guard admitted else { return }
         sawAdmitted = true
@@ -221,12 +193,11 @@ final class BlockScorer {
         if let c = p.evaluate(u, v, dot: dot, distanceKm: distance, floor: heap.isFull ? heap.worst?.score : nil) { heap.push(c) }
     }
 
-    /// Only for players left with nothing: is any player with a vector admitted by geography?
+    /// Only for players left with nothing: is any player with a vector admitted by geography (pool pairs aside)?
     private func anyoneInRange(_ u: Int, region: [Int32]) -> Bool {
         for m in region where Int(m) != u && !(p.anywhere[u] && p.anywhere[Int(m)]) {
             if p.geoAdmits(u, Int(m)).admitted { return true }
         }
-        if p.anywhere[u] { return pool.members.contains { Int($0) != u } }
         return false
     }
 
@@ -319,19 +290,6 @@ final class BlockScorer {
             if v == u || (uAnywhere && p.anywhere[v]) { return }
             if !heap.admits(upperBound: ScoreModel.gameTerm(dot) * fitScale) { return }
             if ux * p.unitX[v] + uy * p.unitY[v] + uz * p.unitZ[v] < preCos { return }
-            let (admitted, distance) = p.geoAdmits(u, v)
-            guard admitted else { return }
-            sawAdmitted = true
-            counters.candidatesEvaluated += 1
-            if let c = p.evaluate(u, v, dot: dot, distanceKm: distance, floor: heap.isFull ? heap.worst?.score : nil) { heap.push(c) }
-        }
-    }
-
-    private func drainPool(_ u: Int) {
-        let fitScale = UInt64(ScoreModel.fitScale)
-        drain(pool) { dot, v in
-            if v == u { return }
-            if !heap.admits(upperBound: ScoreModel.gameTerm(dot) * fitScale) { return }
             let (admitted, distance) = p.geoAdmits(u, v)
             guard admitted else { return }
             sawAdmitted = true

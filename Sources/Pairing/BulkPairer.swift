@@ -34,12 +34,11 @@ public enum BulkPairer {
         let cellKeys = keys, cellStart = starts
         let cellMembers = keyed.map(\.1)
 
-        // Shared index over all `anywhere` players.
+        // Shared index over all `anywhere` players (postings ascend by pool position, as `PoolScorer` needs).
         let poolMembers = (0..<n).filter { p.anywhere[$0] && p.hasVector($0) }.map(Int32.init)
         let pool = RegionIndex(games: p.appIDs.count)
         let poolPostings = pool.build(members: poolMembers, population: p)
         let poolBox = SendableBox(pool)
-        let unlocatedPool = poolMembers.filter { !p.located[Int($0)] }
 
         // Blocks: within each cell, the players of a heavy location point (≥ `pointBlockMinimum` players) form
         // their own block and the rest of the cell one block; each block is then split by search radius into
@@ -115,8 +114,8 @@ public enum BulkPairer {
         }
 
         // Work items: groups (big ones cut into chunks of players, each rebuilding the group's region index),
-        // then chunks of unlocated `anywhere` players (pool only).
-        enum Work { case group(Int, Range<Int>), unlocated(Range<Int>) }
+        // then the pool's stripes.
+        enum Work { case group(Int, Range<Int>), poolStripe(Int) }
         var work: [(Work, Int)] = []
         let chunk = 1_024
         for (g, group) in groups.enumerated() {
@@ -127,22 +126,54 @@ public enum BulkPairer {
                 from = to
             }
         }
-        var i = 0
-        while i < unlocatedPool.count {
-            let end = min(unlocatedPool.count, i + 256)
-            work.append((.unlocated(i..<end), end - i))
-            i = end
-        }
-        // Biggest blocks first, for balance; the order does not affect results.
+        // Biggest blocks first, for balance; the order does not affect results. The pool's stripes go first: they
+        // are the largest items when the pool is large.
         let order = work.indices.sorted { work[$0].1 != work[$1].1 ? work[$0].1 > work[$1].1 : $0 < $1 }
-        let workItems = order.map { work[$0].0 }
+        let stripes = poolMembers.count >= 2 ? poolStripes : 0
+        let workItems = (0..<stripes).map { Work.poolStripe($0) } + order.map { work[$0].0 }
+        let poolBest = BoundedHeaps(slots: poolMembers.count, capacity: capacity)
+        let poolBestBox = SendableBox(poolBest)
+        let workerCount = max(1, min(threads ?? p.config.threads, max(1, workItems.count)))
+
+        // Pool floors first (each position's own, so any split of positions gives the same floors and counters).
+        let floors = UnsafeMutablePointer<UInt64>.allocate(capacity: max(1, poolMembers.count))
+        floors.initialize(repeating: 0, count: max(1, poolMembers.count))
+        defer { floors.deallocate() }
+        let floorsBox = SendableBox(floors)
+        let seedTotals = Mutex(PairingCounters())
+        let seedChunks = (poolMembers.count + 1_023) / 1_024
+        let nextSeed = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: min(workerCount, max(1, seedChunks))) { _ in
+            let ps = PoolScorer(population: p, pool: poolBox.value, capacity: capacity, floors: floorsBox.value)
+            while true {
+                let chunk = nextSeed.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard chunk < seedChunks else { break }
+                for r in (chunk * 1_024)..<min(poolMembers.count, (chunk + 1) * 1_024) { floorsBox.value[r] = ps.seedFloor(r) }
+            }
+            let c = ps.counters
+            seedTotals.withLock { $0.add(c) }
+        }
         let allGroups = groups
 
-        let workerCount = max(1, min(threads ?? p.config.threads, max(1, workItems.count)))
+        // A partner v that is not `anywhere` must also be within its own search radius of the querying player, so
+        // a region keeps v only if d(centre, v) ≤ spread + radius(v): as a cosine, cos(a + b) with a = spread/R and
+        // b = radius(v)/R, from per-player cos b and sin b (b = -1: v pairs with nobody located; b = ∞: no bound).
+        var ownAngle = [Double](repeating: .infinity, count: n)
+        var ownCos = [Double](repeating: -1, count: n), ownSin = [Double](repeating: 0, count: n)
+        for u in 0..<n where p.located[u] && !p.anywhere[u] {
+            let r = p.searchRadiusKm(u)
+            let b = r < 0 ? -1 : r / GeoPoint.earthRadiusKm
+            ownAngle[u] = b
+            if b >= 0 { ownCos[u] = cos(b); ownSin[u] = sin(b) }
+        }
+        let partnerAngle = ownAngle, partnerCos = ownCos, partnerSin = ownSin
+
         let next = Atomic<Int>(0)
         let totals = Mutex(PairingCounters())
+        let poolMerge = Mutex(())
         DispatchQueue.concurrentPerform(iterations: workerCount) { _ in
-            let scorer = BlockScorer(population: p, pool: poolBox.value, capacity: capacity, output: output)
+            let scorer = BlockScorer(population: p, capacity: capacity, output: output)
+            var poolScorer: PoolScorer?
             var region: [Int32] = []
             while true {
                 let w = next.wrappingAdd(1, ordering: .relaxed).oldValue
@@ -158,6 +189,8 @@ public enum BulkPairer {
                         let minCos = filter ? UnitVector.cosine(ofKm: reach) - 1e-12 : -2
                         let o = Int(group.centre)
                         let ox = p.unitX[o], oy = p.unitY[o], oz = p.unitZ[o]
+                        let a = (group.spread + 1) / GeoPoint.earthRadiusKm
+                        let cosA = cos(a), sinA = sin(a)
                         var cells: [Int] = []
                         for (row, cols) in grid.neighbourRanges(of: cellKeys[c], radiusKm: group.radius) {
                             let lo = lowerBound(cellKeys, UInt64(row) << 32 | UInt64(cols.lowerBound))
@@ -170,25 +203,69 @@ public enum BulkPairer {
                             last = cell
                             for m in cellMembers[cellStart[cell]..<cellStart[cell + 1]] {
                                 let v = Int(m)
-                                if ox * p.unitX[v] + oy * p.unitY[v] + oz * p.unitZ[v] >= minCos { region.append(m) }
+                                let dot = ox * p.unitX[v] + oy * p.unitY[v] + oz * p.unitZ[v]
+                                guard dot >= minCos else { continue }
+                                let b = partnerAngle[v]
+                                if b < 0 { continue }
+                                if b.isFinite && a + b < .pi && dot < cosA * partnerCos[v] - sinA * partnerSin[v] - 1e-12 { continue }
+                                region.append(m)
                             }
                         }
                     }
                     scorer.scoreBlock(members: Array(group.members[players]), region: region)
-                case .unlocated(let range):
-                    scorer.scoreUnlocated(members: Array(unlocatedPool[range]))
+                case .poolStripe(let stripe):
+                    let ps = poolScorer ?? PoolScorer(population: p, pool: poolBox.value, capacity: capacity, floors: floorsBox.value)
+                    poolScorer = ps
+                    let rows = poolBox.value.members.count
+                    var block = stripe
+                    while block * poolRowBlock < rows {
+                        for r in (block * poolRowBlock)..<min(rows, (block + 1) * poolRowBlock) { ps.scoreRow(r) }
+                        block += poolStripes
+                    }
+                    ps.counters.blocks += 1
+                    let best = poolBestBox.value
+                    poolMerge.withLock { _ in
+                        for slot in 0..<rows where ps.heaps.count(slot) > 0 {
+                            for c in ps.heaps.contents(slot) { best.push(slot, c) }
+                            ps.heaps.clear(slot)
+                        }
+                    }
                 }
             }
-            let c = scorer.counters
+            var c = scorer.counters
+            if let ps = poolScorer { c.add(ps.counters) }
             totals.withLock { $0.add(c) }
         }
         var counters = totals.withLock { $0 }
+        counters.add(seedTotals.withLock { $0 })
         counters.regionPostingsBuilt += poolPostings
+
+        // Pool players: their geo list (partners who are not `anywhere`) merged with their pool list. An empty
+        // result keeps the strongest reason of the two parts: all excluded, then no shared games, then no one in range.
+        for (r, m) in poolMembers.enumerated() {
+            let u = Int(m)
+            var merged = Array(UnsafeBufferPointer(start: output.entries + u * capacity, count: Int(output.counts[u])))
+            merged.append(contentsOf: poolBest.contents(r))
+            merged.sort { $0.ranksBefore($1) }
+            if merged.count > capacity { merged.removeLast(merged.count - capacity) }
+            output.write(u, merged)
+            guard merged.isEmpty else { output.reasons[u] = nil; continue }
+            let sharesGame = p.vectorRange(u).contains { pool.range(of: Int(p.vectorGame[$0])).1 > 1 }
+            let fromPool: UnpairedReason = sharesGame ? .allExcluded : poolMembers.count > 1 ? .noSharedGames : .noOneInRange
+            let fromGeo = output.reasons[u] ?? .noOneInRange
+            let strength: [UnpairedReason: Int] = [.allExcluded: 2, .noSharedGames: 1, .noOneInRange: 0]
+            output.reasons[u] = strength[fromGeo, default: 0] >= strength[fromPool, default: 0] ? fromGeo : fromPool
+        }
         var reasons = [UnpairedReason?](UnsafeBufferPointer(start: output.reasons, count: n))
         for u in 0..<n where !p.hasVector(u) { reasons[u] = .noGames }
         for u in 0..<n where p.hasVector(u) && !p.located[u] && !p.anywhere[u] { reasons[u] = .noLocation }
         return BulkPairingResult(lists: output.lists(), counters: counters, emptyReasons: reasons)
     }
+
+    /// Stripes the pool's rows are dealt to (a fixed number, so counters do not depend on threads), in blocks of
+    /// `poolRowBlock` consecutive rows, round robin (later rows have fewer partners, so stripes stay even).
+    static let poolStripes = 8
+    static let poolRowBlock = 64
 
     /// Players sharing one location point who get a block of their own (and so a region around that exact point).
     static let pointBlockMinimum = 32

@@ -4,10 +4,12 @@ final class RegionIndex {
     struct Posting { var local: UInt32; var weight: UInt32 }
 
     private(set) var members: [Int32] = []
-    private var count: UnsafeMutablePointer<Int32>
-    private var start: UnsafeMutablePointer<Int32>
-    private var fill: UnsafeMutablePointer<Int32>
-    private var touchedGames: [UInt32] = []
+    private let count: UnsafeMutablePointer<Int32>
+    private let start: UnsafeMutablePointer<Int32>
+    private let fill: UnsafeMutablePointer<Int32>
+    /// Games with postings in the current build (`touchedCount` of them), to reset `count` cheaply.
+    private let touched: UnsafeMutablePointer<UInt32>
+    private var touchedCount = 0
     private(set) var postings: UnsafeMutablePointer<Posting>
     private var postingsCapacity: Int
     let games: Int
@@ -17,54 +19,68 @@ final class RegionIndex {
         count = .allocate(capacity: max(1, games)); count.initialize(repeating: 0, count: max(1, games))
         start = .allocate(capacity: max(1, games)); start.initialize(repeating: 0, count: max(1, games))
         fill = .allocate(capacity: max(1, games)); fill.initialize(repeating: 0, count: max(1, games))
+        touched = .allocate(capacity: max(1, games))
         postingsCapacity = 1024
         postings = .allocate(capacity: postingsCapacity)
     }
 
     deinit {
-        count.deallocate(); start.deallocate(); fill.deallocate(); postings.deallocate()
+        count.deallocate(); start.deallocate(); fill.deallocate(); touched.deallocate(); postings.deallocate()
     }
 
     /// Replaces the indexed set with `members`; returns the number of postings.
+    /// The loops work on local copies of the buffers: class properties read inside a loop would each pay a
+    /// dynamic exclusivity check.
     @discardableResult
     func build(members: [Int32], population p: PreparedPopulation) -> Int {
-        for g in touchedGames { count[Int(g)] = 0 }
-        touchedGames.removeAll(keepingCapacity: true)
+        let count = self.count, start = self.start, fill = self.fill, touched = self.touched
+        for i in 0..<touchedCount { count[Int(touched[i])] = 0 }
+        var touchedGames = 0
         self.members = members
         var total = 0
         p.vectorStart.withUnsafeBufferPointer { vs in
             p.vectorGame.withUnsafeBufferPointer { vg in
-                for m in members {
-                    let u = Int(m)
-                    for i in vs[u]..<vs[u + 1] {
-                        let g = Int(vg[i])
-                        if count[g] == 0 { touchedGames.append(UInt32(g)) }
-                        count[g] += 1
+                members.withUnsafeBufferPointer { ms in
+                    for m in ms {
+                        let u = Int(m)
+                        let from = vs[u], to = vs[u + 1]
+                        for i in from..<to {
+                            let g = Int(vg[i])
+                            let c = count[g]
+                            if c == 0 { touched[touchedGames] = UInt32(g); touchedGames &+= 1 }
+                            count[g] = c &+ 1
+                        }
+                        total &+= to - from
                     }
-                    total += vs[u + 1] - vs[u]
                 }
             }
         }
+        touchedCount = touchedGames
         if total > postingsCapacity {
             postings.deallocate()
             postingsCapacity = max(total, postingsCapacity * 2)
             postings = .allocate(capacity: postingsCapacity)
         }
         var running: Int32 = 0
-        for g in touchedGames {
-            start[Int(g)] = running
-            fill[Int(g)] = running
-            running += count[Int(g)]
+        for i in 0..<touchedGames {
+            let g = Int(touched[i])
+            start[g] = running
+            fill[g] = running
+            running &+= count[g]
         }
+        let postings = self.postings
         p.vectorStart.withUnsafeBufferPointer { vs in
             p.vectorGame.withUnsafeBufferPointer { vg in
                 p.vectorWeight.withUnsafeBufferPointer { vw in
-                    for (local, m) in members.enumerated() {
-                        let u = Int(m)
-                        for i in vs[u]..<vs[u + 1] {
-                            let g = Int(vg[i])
-                            postings[Int(fill[g])] = Posting(local: UInt32(local), weight: vw[i])
-                            fill[g] += 1
+                    members.withUnsafeBufferPointer { ms in
+                        for local in 0..<ms.count {
+                            let u = Int(ms[local])
+                            for i in vs[u]..<vs[u + 1] {
+                                let g = Int(vg[i])
+                                let slot = Int(fill[g])
+                                postings[slot] = Posting(local: UInt32(local), weight: vw[i])
+                                fill[g] = Int32(slot &+ 1)
+                            }
                         }
                     }
                 }

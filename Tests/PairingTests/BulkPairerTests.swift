@@ -18,6 +18,7 @@ import SyntheticData
         let oracle = BruteForcePairer.pair(p)
         let same = bulk == oracle
         #expect(same)
+        #expect(result.emptyReasons == BruteForcePairer.emptyReasons(p, lists: oracle))
         #expect(counters.postingsScanned > 0)
         let nonEmpty = (0..<p.count).filter { !bulk.list($0).isEmpty }.count
         #expect(nonEmpty > players / 3)
@@ -33,5 +34,42 @@ import SyntheticData
         let same = one == four
         #expect(same)
         #expect(c1 == c4)
+    }
+
+    /// Half the app users accept any distance: a large pool of `anywhere` pairs, scored once per pair in stripes.
+    static func anywherePopulation(threads: Int = 1) -> PreparedPopulation {
+        let dataset = SyntheticPopulation.generate(SyntheticPopulationConfig(players: 2_500, seed: 11, shareAnywhere: 0.5))
+        return PreparedPopulation(dataset: dataset, exclusions: TestData.exclusions(from: dataset),
+                                  config: PairingConfig(k: 10, threads: threads))
+    }
+
+    @Test func anywherePoolEqualsBruteForceOnAnyThreadCount() {
+        let p = Self.anywherePopulation()
+        let pool = (0..<p.count).filter { p.anywhere[$0] && p.hasVector($0) }.count
+        #expect(pool > BulkPairer.poolStripes * BulkPairer.poolRowBlock)
+        let oracle = BruteForcePairer.pair(p)
+        let one = BulkPairer.pair(p, threads: 1)
+        let three = BulkPairer.pair(p, threads: 3)
+        #expect(one.lists == oracle)
+        #expect(three.lists == oracle)
+        #expect(one.counters == three.counters)
+        #expect(one.counters.poolPostingsScanned > 0)
+        #expect(one.emptyReasons == BruteForcePairer.emptyReasons(p, lists: oracle))
+        #expect(three.emptyReasons == one.emptyReasons)
+    }
+
+    /// Each unordered pool pair is scanned once: the pool's postings are about half of what scanning every
+    /// ordered pair would take (plus the floor scans).
+    @Test func poolScansEachPairOnce() {
+        let p = Self.anywherePopulation()
+        let members = (0..<p.count).filter { p.anywhere[$0] && p.hasVector($0) }
+        var df: [UInt32: Int] = [:]
+        for u in members { for i in p.vectorRange(u) { df[p.vectorGame[i], default: 0] += 1 } }
+        // Ordered pairs sharing each game: Σ df·(df − 1); once per unordered pair: half of it.
+        let orderedPostings = df.values.reduce(0) { $0 + $1 * ($1 - 1) }
+        let counters = BulkPairer.pair(p, threads: 2).counters
+        let floorScans = counters.poolPostingsScanned - orderedPostings / 2
+        #expect(floorScans >= 0)
+        #expect(floorScans < orderedPostings / 2)
     }
 }

@@ -1,0 +1,75 @@
+/// Many bounded heaps in one flat buffer: `slots` heaps of at most `capacity` candidates each, ordered like
+/// `TopKHeap` (root = worst kept under `PairCandidate.ranksBefore`). What a heap keeps does not depend on the
+/// order of pushes, since the order is total. Not thread-safe: one owner at a time.
+final class BoundedHeaps {
+    let slots: Int
+    let capacity: Int
+    private let items: UnsafeMutablePointer<PairCandidate>
+    private let sizes: UnsafeMutablePointer<Int32>
+
+    init(slots: Int, capacity: Int) {
+        self.slots = slots
+        self.capacity = capacity
+        items = .allocate(capacity: max(1, slots * capacity))
+        sizes = .allocate(capacity: max(1, slots))
+        sizes.initialize(repeating: 0, count: max(1, slots))
+    }
+
+    deinit {
+        items.deallocate()
+        sizes.deallocate()
+    }
+
+    @inline(__always) func count(_ slot: Int) -> Int { Int(sizes[slot]) }
+
+    /// Slot `slot`'s kept candidates, in heap order.
+    func contents(_ slot: Int) -> UnsafeBufferPointer<PairCandidate> {
+        UnsafeBufferPointer(start: items + slot * capacity, count: Int(sizes[slot]))
+    }
+
+    /// True when a candidate with this score upper bound could still enter slot `slot`.
+    @inline(__always) func admits(_ slot: Int, upperBound: UInt64) -> Bool {
+        let n = Int(sizes[slot])
+        guard n >= capacity else { return capacity > 0 }
+        return upperBound >= items[slot * capacity].score
+    }
+
+    /// The worst kept score of a full slot, else nil.
+    @inline(__always) func floor(_ slot: Int) -> UInt64? {
+        Int(sizes[slot]) >= capacity && capacity > 0 ? items[slot * capacity].score : nil
+    }
+
+    func push(_ slot: Int, _ c: PairCandidate) {
+        guard capacity > 0 else { return }
+        let heap = items + slot * capacity
+        let n = Int(sizes[slot])
+        if n < capacity {
+            heap[n] = c
+            sizes[slot] = Int32(n + 1)
+            var i = n
+            while i > 0 {
+                let parent = (i - 1) / 2
+                if heap[parent].ranksBefore(heap[i]) { swapAt(heap, parent, i); i = parent } else { break }
+            }
+            return
+        }
+        guard c.ranksBefore(heap[0]) else { return }
+        heap[0] = c
+        var i = 0
+        while true {
+            let l = 2 * i + 1, r = l + 1
+            var w = i
+            if l < n && heap[w].ranksBefore(heap[l]) { w = l }
+            if r < n && heap[w].ranksBefore(heap[r]) { w = r }
+            if w == i { break }
+            swapAt(heap, i, w)
+            i = w
+        }
+    }
+
+    func clear(_ slot: Int) { sizes[slot] = 0 }
+
+    @inline(__always) private func swapAt(_ heap: UnsafeMutablePointer<PairCandidate>, _ a: Int, _ b: Int) {
+        let t = heap[a]; heap[a] = heap[b]; heap[b] = t
+    }
+}

@@ -1,0 +1,225 @@
+/// Scores the pairs of two `anywhere` players, which pair at any distance, once per unordered pair.
+///
+/// The pool index lists every `anywhere` player with a vector in dense order (postings ascending by pool
+/// position). Row `r` scatter-adds only the postings of positions after `r`, so each pair (r, c), r < c, is
+/// met once, and its exact score goes to both players: to r's heap and to c's heap. Rows are dealt to a fixed
+/// number of stripes (`BulkPairer.poolStripes`); a stripe is scored by one worker from empty heaps, so what it
+/// evaluates, and so every counter, depends only on the data, never on threads. A stripe's heaps are then merged
+/// into the pool's result heaps; the top `capacity` of a union does not depend on merge order.
+///
+/// A stripe's heap for a later position only sees the pairs of that stripe's rows, so its bound is weak. Each
+/// position therefore first gets a floor (`seedFloor`): the `capacity`-th best score among a few strong pairs
+/// found through its heaviest games. Those pairs are real, so its final list cannot hold a pair scoring below
+/// the floor, and the stripes skip such pairs unevaluated. Floors depend only on the data.
+final class PoolScorer {
+    let p: PreparedPopulation
+    let pool: RegionIndex
+    /// Per pool position: the floor from `seedFloor` (0 when unknown).
+    let floors: UnsafePointer<UInt64>
+    /// Per pool position: this stripe's best candidates so far.
+    let heaps: BoundedHeaps
+    private let accumulator: UnsafeMutablePointer<UInt32>
+    private let touched: UnsafeMutablePointer<Int32>
+    private let ranked: UnsafeMutablePointer<(dot: UInt32, local: Int32)>
+    var counters = PairingCounters()
+
+    init(population: PreparedPopulation, pool: RegionIndex, capacity: Int, floors: UnsafePointer<UInt64>) {
+        p = population
+        self.pool = pool
+        self.floors = floors
+        let n = max(1, pool.members.count)
+        heaps = BoundedHeaps(slots: n, capacity: capacity)
+        accumulator = .allocate(capacity: n)
+        accumulator.initialize(repeating: 0, count: n)
+        touched = .allocate(capacity: n)
+        ranked = .allocate(capacity: max(1, Self.seedCandidatesPerCapacity * capacity))
+    }
+
+    deinit {
+        accumulator.deallocate()
+        touched.deallocate()
+        ranked.deallocate()
+    }
+
+    /// Scores row `r` against every later pool position.
+    func scoreRow(_ r: Int) {
+        let members = pool.members
+        let u = Int(members[r])
+        let postings = pool.postings
+        let acc = accumulator
+        var touchedCount = 0
+        var scanned = 0
+        p.vectorStart.withUnsafeBufferPointer { vs in
+            p.vectorGame.withUnsafeBufferPointer { vg in
+                p.vectorWeight.withUnsafeBufferPointer { vw in
+                    for i in vs[u]..<vs[u + 1] {
+                        let (first, count) = pool.range(of: Int(vg[i]))
+                        if count == 0 { continue }
+                        // First posting after r (postings ascend by position).
+                        var lo = first, hi = first + count
+                        while lo < hi {
+                            let mid = (lo + hi) >> 1
+                            if Int(postings[mid].local) <= r { lo = mid + 1 } else { hi = mid }
+                        }
+                        let end = first + count
+                        let wu = vw[i]
+                        scanned += end - lo
+                        var j = lo
+                        while j < end {
+                            let posting = postings[j]
+                            let l = Int(posting.local)
+                            let old = acc[l]
+                            if old == 0 { touched[touchedCount] = Int32(l); touchedCount &+= 1 }
+                            acc[l] = old &+ wu &* posting.weight
+                            j &+= 1
+                        }
+                    }
+                }
+            }
+        }
+        counters.postingsScanned += scanned
+        counters.poolPostingsScanned += scanned
+        counters.candidatesTouched += touchedCount
+        drain(row: r, u: u, touchedCount: touchedCount)
+    }
+
+    /// Visits the row's `capacity` largest dots first (they usually fill the row heap with strong candidates, so
+    /// the bound rejects most of the rest unevaluated), then every other touched position.
+    private func drain(row r: Int, u: Int, touchedCount: Int) {
+        let acc = accumulator
+        let m = heaps.capacity
+        var count = 0
+        for t in 0..<touchedCount {
+            let l = touched[t]
+            let dot = acc[Int(l)]
+            if count < m {
+                ranked[count] = (dot, l)
+                var i = count
+                count += 1
+                while i > 0 {
+                    let parent = (i - 1) / 2
+                    if ranked[parent].dot > ranked[i].dot { let t = ranked[parent]; ranked[parent] = ranked[i]; ranked[i] = t; i = parent } else { break }
+                }
+            } else if m > 0 && dot > ranked[0].dot {
+                ranked[0] = (dot, l)
+                var i = 0
+                while true {
+                    let a = 2 * i + 1, b = a + 1
+                    var w = i
+                    if a < m && ranked[a].dot < ranked[w].dot { w = a }
+                    if b < m && ranked[b].dot < ranked[w].dot { w = b }
+                    if w == i { break }
+                    let t = ranked[i]; ranked[i] = ranked[w]; ranked[w] = t
+                    i = w
+                }
+            }
+        }
+        for i in 0..<count {
+            let (dot, l) = ranked[i]
+            acc[Int(l)] = 0
+            visit(row: r, u: u, column: Int(l), dot: dot)
+        }
+        for t in 0..<touchedCount {
+            let l = Int(touched[t])
+            let dot = acc[l]
+            if dot == 0 { continue }
+            acc[l] = 0
+            visit(row: r, u: u, column: l, dot: dot)
+        }
+    }
+
+    /// One pair: bound against both heaps, then filters and the exact score, pushed to each side that admits it.
+    @inline(__always) private func visit(row r: Int, u: Int, column c: Int, dot: UInt32) {
+        let bound = ScoreModel.gameTerm(dot) * UInt64(ScoreModel.fitScale)
+        let rowOpen = bound >= floors[r] && heaps.admits(r, upperBound: bound)
+        let columnOpen = bound >= floors[c] && heaps.admits(c, upperBound: bound)
+        guard rowOpen || columnOpen else { return }
+        let v = Int(pool.members[c])
+        let toRow = rowOpen && !p.isExcluded(u, from: v)
+        let toColumn = columnOpen && !p.isExcluded(v, from: u)
+        guard toRow || toColumn, p.passesPartitionAndOverlap(u, v) else { return }
+        counters.candidatesEvaluated += 1
+        let distance = p.located[u] && p.located[v] ? p.distance(u, v) : nil
+        let s = ScoreModel.score(dot: dot, fitUV: p.fit(u, v, distanceKm: distance), fitVU: p.fit(v, u, distanceKm: distance))
+        guard s > 0 else { return }
+        if toRow { heaps.push(r, PairCandidate(score: s, other: Int32(v), dot: dot)) }
+        if toColumn { heaps.push(c, PairCandidate(score: s, other: Int32(u), dot: dot)) }
+    }
+
+    /// u's heaviest games scanned for a floor.
+    static let seedGames = 4
+    /// Candidates (by partial dot over those games) scored exactly, per slot of capacity.
+    static let seedCandidatesPerCapacity = 2
+
+    /// The `capacity`-th best exact score among the candidates with the largest partial dots over position r's
+    /// `seedGames` heaviest games (filters and exclusions from r's side applied), or 0 with fewer than `capacity`.
+    func seedFloor(_ r: Int) -> UInt64 {
+        let capacity = heaps.capacity
+        guard capacity > 0 else { return 0 }
+        let members = pool.members
+        let u = Int(members[r])
+        let range = p.vectorRange(u)
+        var heaviest: [(weight: UInt32, game: UInt32)] = range.map { (p.vectorWeight[$0], p.vectorGame[$0]) }
+        heaviest.sort { $0.weight != $1.weight ? $0.weight > $1.weight : $0.game < $1.game }
+        let postings = pool.postings
+        let acc = accumulator
+        var touchedCount = 0
+        var scanned = 0
+        for (weight, game) in heaviest.prefix(Self.seedGames) {
+            let (first, count) = pool.range(of: Int(game))
+            scanned += count
+            for j in first..<(first + count) {
+                let l = Int(postings[j].local)
+                if l == r { continue }
+                let old = acc[l]
+                if old == 0 { touched[touchedCount] = Int32(l); touchedCount &+= 1 }
+                acc[l] = old &+ weight &* postings[j].weight
+            }
+        }
+        counters.postingsScanned += scanned
+        counters.poolPostingsScanned += scanned
+        // The largest partial dots (ties: lower position), by a bounded min-heap on (dot, -position).
+        let m = Self.seedCandidatesPerCapacity * capacity
+        func worse(_ a: (dot: UInt32, local: Int32), _ b: (dot: UInt32, local: Int32)) -> Bool {
+            a.dot != b.dot ? a.dot < b.dot : a.local > b.local
+        }
+        var kept = 0
+        for t in 0..<touchedCount {
+            let l = touched[t]
+            let e = (dot: acc[Int(l)], local: l)
+            acc[Int(l)] = 0
+            if kept < m {
+                ranked[kept] = e
+                var i = kept
+                kept += 1
+                while i > 0 {
+                    let parent = (i - 1) / 2
+                    if worse(ranked[i], ranked[parent]) { let x = ranked[parent]; ranked[parent] = ranked[i]; ranked[i] = x; i = parent } else { break }
+                }
+            } else if worse(ranked[0], e) {
+                ranked[0] = e
+                var i = 0
+                while true {
+                    let a = 2 * i + 1, b = a + 1
+                    var w = i
+                    if a < m && worse(ranked[a], ranked[w]) { w = a }
+                    if b < m && worse(ranked[b], ranked[w]) { w = b }
+                    if w == i { break }
+                    let x = ranked[i]; ranked[i] = ranked[w]; ranked[w] = x
+                    i = w
+                }
+            }
+        }
+        var best = TopKHeap(capacity: capacity)
+        for i in 0..<kept {
+            let v = Int(members[Int(ranked[i].local)])
+            guard !p.isExcluded(u, from: v), p.passesPartitionAndOverlap(u, v) else { continue }
+            let dot = p.dot(u, v)
+            counters.candidatesEvaluated += 1
+            let distance = p.located[u] && p.located[v] ? p.distance(u, v) : nil
+            let s = ScoreModel.score(dot: dot, fitUV: p.fit(u, v, distanceKm: distance), fitVU: p.fit(v, u, distanceKm: distance))
+            if s > 0 { best.push(PairCandidate(score: s, other: Int32(v), dot: dot)) }
+        }
+        return best.isFull ? best.worst?.score ?? 0 : 0
+    }
+}
