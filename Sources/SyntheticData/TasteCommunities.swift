@@ -20,7 +20,7 @@ struct TasteCommunities: Sendable {
     let aliasThreshold: [Double]
     let alias: [Int32]
 
-    /// Communities per genre block (so 40 communities cover 10 genres).
+    /// Communities per genre block (so the default 16 communities cover 4 genres).
     static let communitiesPerGenre = 4
     /// How much more likely a title of the community's own genre is to enter its taste list.
     static let genreBias = 6.0
