@@ -19,7 +19,8 @@ public struct SyntheticPopulationConfig: Sendable, Hashable {
     /// Share of played games with two-week playtime.
     public var shareRecentlyPlayed: Double
     /// Taste communities (see `TasteCommunities`); every player belongs to one. 0 turns them off: every title
-    /// then comes from the global Zipf curve, exactly the independent draws of a config without communities.
+    /// then comes from the global Zipf curve (with `headPlaytimeFactor` 1 as well, these are the generator's
+    /// original independent libraries, byte for byte).
     public var tasteCommunities: Int
     /// Share of a player's played titles drawn from their community's taste list instead of the global curve
     /// (0 also turns communities off). Owned-but-unplayed titles always come from the global curve.
