@@ -34,6 +34,11 @@ struct PlayerChunk: Sendable {
         var sortKeys: [UInt64] = []
         let mu = log(max(1, config.meanPlayedGames)) - config.playedGamesSigma * config.playedGamesSigma / 2
         let limit = min(context.catalogue.count / 2, 2_000)
+        let communities = context.communities
+        // Playtime shifts of the log-normal's mu: taste titles and the real head (live-service games) run longer.
+        let tasteShift = log(max(1e-9, config.communityPlaytimeFactor))
+        let headShift = log(max(1e-9, config.headPlaytimeFactor))
+        let headTitles = SyntheticCatalogue.realHead.count
 
         for index in range {
             var rng = SplitMix(seed: config.seed, index: UInt64(index), stream: 1)
@@ -78,20 +83,34 @@ struct PlayerChunk: Sendable {
                 player.locationAccuracyKm = 10
             }
 
-            // Library: played games (log-normal count, Zipf titles) plus a few owned-but-unplayed ones.
+            // Library: played games (log-normal count; titles from the global Zipf curve or, for a share of
+            // them, from the player's taste communities) plus a few owned-but-unplayed ones (global curve).
+            // Community draws use their own stream, so without communities the main stream is unchanged.
             library.removeAll(keepingCapacity: true)
             if player.gamesKnown {
+                var taste = SplitMix(seed: config.seed, index: UInt64(index), stream: 5)
+                let membership = communities.membership(&taste, shareSecondary: config.shareSecondaryCommunity)
                 let played = min(limit, max(1, Int(exp(mu + config.playedGamesSigma * rng.normal()).rounded())))
                 let unplayed = min(limit - played, rng.geometric(mean: config.meanUnplayedGames))
                 var attempts = 0
                 while library.count < played + unplayed, attempts < 30 * (played + unplayed) {
                     attempts += 1
-                    let pick = context.catalogue.index(forUnit: rng.unit())
+                    let pick: Int
+                    var fromTaste = false
+                    if membership.primary >= 0, library.count < played, taste.chance(config.shareCommunityGames) {
+                        let community = membership.secondary >= 0 && taste.below(3) == 0 ? membership.secondary
+                            : membership.primary
+                        pick = communities.index(community: community, forUnit: taste.unit())
+                        fromTaste = true
+                    } else {
+                        pick = context.catalogue.index(forUnit: rng.unit())
+                    }
                     if seenStamp[pick] == offset { continue }
                     seenStamp[pick] = offset
                     let appID = context.appIDs[pick]
                     if library.count < played {
-                        let minutes = Int32(min(1_500_000, max(1, exp(config.playtimeLogMu + config.playtimeLogSigma * rng.normal()).rounded())))
+                        let logMu = config.playtimeLogMu + max(fromTaste ? tasteShift : 0, pick < headTitles ? headShift : 0)
+                        let minutes = Int32(min(1_500_000, max(1, exp(logMu + config.playtimeLogSigma * rng.normal()).rounded())))
                         var twoWeeks: Int32 = 0
                         var last: Int64
                         if rng.chance(config.shareRecentlyPlayed) {

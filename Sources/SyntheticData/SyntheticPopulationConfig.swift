@@ -18,6 +18,23 @@ public struct SyntheticPopulationConfig: Sendable, Hashable {
     public var playtimeLogSigma: Double
     /// Share of played games with two-week playtime.
     public var shareRecentlyPlayed: Double
+    /// Taste communities (see `TasteCommunities`); every player belongs to one. 0 turns them off: every title
+    /// then comes from the global Zipf curve (with `headPlaytimeFactor` 1 as well, these are the generator's
+    /// original independent libraries, byte for byte).
+    public var tasteCommunities: Int
+    /// Share of a player's played titles drawn from their community's taste list instead of the global curve
+    /// (0 also turns communities off). Owned-but-unplayed titles always come from the global curve.
+    public var shareCommunityGames: Double
+    /// Titles in each community's taste list (a seeded, genre-biased sample of the catalogue).
+    public var communityTitles: Int
+    /// Share of players with a second community; a third of their community picks then come from it.
+    public var shareSecondaryCommunity: Double
+    /// Median-playtime multiplier for titles drawn from the player's communities (their taste: the games they
+    /// sink hours into). Applies only when communities are on.
+    public var communityPlaytimeFactor: Double
+    /// Median-playtime multiplier for the real head titles (`SyntheticCatalogue.realHead`: live-service and
+    /// long-running games). 1 together with `tasteCommunities` 0 gives the generator's original libraries.
+    public var headPlaytimeFactor: Double
     public var cities: [SyntheticCity]
     /// Share of public players who state no location.
     public var shareWithoutLocation: Double
@@ -48,7 +65,9 @@ public struct SyntheticPopulationConfig: Sendable, Hashable {
     public init(players: Int = 1_000, seed: UInt64 = 1, catalogueSize: Int = 5_000, zipfExponent: Double = 1.1,
                 zipfOffset: Double = 2.0, meanPlayedGames: Double = 25, playedGamesSigma: Double = 0.8,
                 meanUnplayedGames: Double = 6, playtimeLogMu: Double = 6.0, playtimeLogSigma: Double = 1.8,
-                shareRecentlyPlayed: Double = 0.08, cities: [SyntheticCity] = SyntheticCity.defaults,
+                shareRecentlyPlayed: Double = 0.08, tasteCommunities: Int = 16, shareCommunityGames: Double = 0.45,
+                communityTitles: Int = 45, shareSecondaryCommunity: Double = 0.25,
+                communityPlaytimeFactor: Double = 3, headPlaytimeFactor: Double = 4, cities: [SyntheticCity] = SyntheticCity.defaults,
                 shareWithoutLocation: Double = 0.15, sharePrivateProfile: Double = 0.08,
                 sharePrivateGames: Double = 0.04, meanFriends: Double = 8, shareLocalFriends: Double = 0.8,
                 shareWithPreferences: Double = 0.85, capChoicesKm: [Double] = [25, 50, 100, 150, 250, 500],
@@ -66,6 +85,12 @@ public struct SyntheticPopulationConfig: Sendable, Hashable {
         self.playtimeLogMu = playtimeLogMu
         self.playtimeLogSigma = playtimeLogSigma
         self.shareRecentlyPlayed = shareRecentlyPlayed
+        self.tasteCommunities = tasteCommunities
+        self.shareCommunityGames = shareCommunityGames
+        self.communityTitles = communityTitles
+        self.shareSecondaryCommunity = shareSecondaryCommunity
+        self.communityPlaytimeFactor = communityPlaytimeFactor
+        self.headPlaytimeFactor = headPlaytimeFactor
         self.cities = cities
         self.shareWithoutLocation = shareWithoutLocation
         self.sharePrivateProfile = sharePrivateProfile

@@ -7,6 +7,7 @@ struct SyntheticPopulationContext: Sendable {
     let config: SyntheticPopulationConfig
     let catalogue: SyntheticCatalogue
     let appIDs: [UInt32]
+    let communities: TasteCommunities
     let cityCumulative: [Double]
     let capCumulative: [Double]
     let locationTexts: [String]
@@ -33,6 +34,9 @@ struct SyntheticPopulationContext: Sendable {
         catalogue = SyntheticCatalogue(size: config.catalogueSize, zipfExponent: config.zipfExponent,
                                        zipfOffset: config.zipfOffset)
         appIDs = catalogue.appIDs
+        communities = TasteCommunities(catalogue: catalogue,
+                                       communities: config.shareCommunityGames > 0 ? config.tasteCommunities : 0,
+                                       titlesPerCommunity: config.communityTitles, seed: config.seed)
         var total = 0.0
         cityCumulative = config.cities.map { total += max(0, $0.weight); return total }
         total = 0

@@ -36,4 +36,14 @@ import Testing
         #expect(r.evaluatedPlayers == 40)
         #expect(r.hits >= 2)
     }
+
+    @Test func pairingBeatsPopularityOnTasteCommunities() {
+        // The generator's taste communities give co-play structure: suggestions from pairings must find more
+        // hidden (most-played) games than the most popular games do. Without communities they do not.
+        let d = SyntheticPopulation.generate(SyntheticPopulationConfig(players: 4_000, seed: 7))
+        let r = HoldOutEvaluator.evaluate(d, mode: .hoursWeighted, seed: 7, config: PairingConfig())
+        #expect(r.evaluatedPlayers > 3_000)
+        #expect(r.baselineHitRate > 0.15, "popularity \(r.baselineHitRate)")
+        #expect(r.hitRate > r.baselineHitRate + 0.015, "pairing \(r.hitRate) vs popularity \(r.baselineHitRate)")
+    }
 }
