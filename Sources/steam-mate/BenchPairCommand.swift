@@ -51,8 +51,16 @@ struct BenchPairCommand: ParsableCommand {
         }
     }
 
+    @Option(help: "Give every app user this distance cap in km (default: the generator's mix, mostly 50-250 km).")
+    var capKm: Double?
+    @Option(help: "Share of app users who accept any distance (default: the generator's 0.1).")
+    var shareAnywhere: Double?
+
     func generatorConfig(_ n: Int) -> SyntheticPopulationConfig {
-        SyntheticPopulationConfig(players: n, seed: seed, cities: Self.towns(cities, seed: seed))
+        var config = SyntheticPopulationConfig(players: n, seed: seed, cities: Self.towns(cities, seed: seed))
+        if let capKm { config.capChoicesKm = [capKm]; config.capWeights = [1] }
+        if let shareAnywhere { config.shareAnywhere = shareAnywhere }
+        return config
     }
 
     /// The seeded population, moved onto the real city table when `placement` is given.
@@ -71,7 +79,9 @@ struct BenchPairCommand: ParsableCommand {
         }
         let placementText = placement.map { "\($0.cities.count) real cities (Zipf \(cityZipf), seeded shuffle)" }
             ?? "\(cities == 0 ? SyntheticCity.defaults.count : cities) generator cities"
-        print("bench pair: players \(players), seed \(seed), k \(k), threads \(threadCount), \(placementText), prune from \(pruneFrom)")
+        let caps = capKm.map { "cap \(Cell.formatFixed($0, places: 0)) km" } ?? "generator caps"
+        let anywhereText = shareAnywhere.map { "anywhere share \($0)" } ?? "generator anywhere share"
+        print("bench pair: players \(players), seed \(seed), k \(k), threads \(threadCount), \(placementText), \(caps), \(anywhereText), prune from \(pruneFrom)")
         print("stage      seconds   cpu_s     peak_rss_mb")
         var clock = ContinuousClock.now
         var cpu = Self.cpuSeconds()
