@@ -19,8 +19,8 @@ final class BlockScorer {
     let dense: UnsafeMutablePointer<UInt32>
     var order: [(weight: UInt32, game: UInt32)] = []
     var suffixSquares: [UInt64] = []
-    /// The drain's min-heap of the largest dots (room for the heap's capacity).
-    let ranked: UnsafeMutablePointer<(dot: UInt32, local: Int32)>
+    /// The drain's ordering of touched candidates.
+    let buckets = DotBucketOrder(capacity: 1024)
     /// Per region position: already evaluated exactly for the current player.
     var evaluatedFlags: UnsafeMutablePointer<UInt8>
     var counters = PairingCounters()
@@ -38,7 +38,7 @@ final class BlockScorer {
         evaluatedFlags = .allocate(capacity: accumulatorCapacity)
         evaluatedFlags.initialize(repeating: 0, count: accumulatorCapacity)
         touchedBase = .allocate(capacity: accumulatorCapacity)
-        ranked = .allocate(capacity: max(1, capacity))
+
         dense = .allocate(capacity: max(1, population.appIDs.count))
         dense.initialize(repeating: 0, count: max(1, population.appIDs.count))
     }
@@ -47,7 +47,7 @@ final class BlockScorer {
         accumulator.deallocate()
         evaluatedFlags.deallocate()
         touchedBase.deallocate()
-        ranked.deallocate()
+
         dense.deallocate()
     }
 
@@ -232,51 +232,20 @@ final class BlockScorer {
         counters.candidatesTouched += tc
     }
 
-    /// Drains the accumulator in two passes: first the `capacity` largest dots (a small min-heap on the dot), which
-    /// usually fill the heap with strong candidates; then every other touched candidate, most of which the bound
-    /// `G·Q` now rejects without evaluation. `visit` returns nothing; it evaluates one candidate.
+    /// Drains the accumulator strongest dot first (`DotBucketOrder`), stopping at the first bucket whose largest
+    /// possible bound `G·1` cannot beat a full heap's worst: every later candidate is weaker. Few candidates reach
+    /// the fits. Every touched slot of the accumulator is cleared. `visit` evaluates one candidate.
     private func drain(_ index: RegionIndex, _ visit: (UInt32, Int) -> Void) {
         let acc = accumulator
         let members = index.members
-        let m = heap.capacity
-        let ranked = self.ranked
-        let touched = self.touched
-        var count = 0
-        for l in touched {
-            let dot = acc[Int(l)]
-            if count < m {
-                ranked[count] = (dot, l)
-                var i = count
-                count += 1
-                while i > 0 {
-                    let parent = (i - 1) / 2
-                    if ranked[parent].dot > ranked[i].dot { swap(&ranked[parent], &ranked[i]); i = parent } else { break }
-                }
-            } else if m > 0 && dot > ranked[0].dot {
-                ranked[0] = (dot, l)
-                var i = 0
-                while true {
-                    let a = 2 * i + 1, b = a + 1
-                    var w = i
-                    if a < m && ranked[a].dot < ranked[w].dot { w = a }
-                    if b < m && ranked[b].dot < ranked[w].dot { w = b }
-                    if w == i { break }
-                    swap(&ranked[i], &ranked[w])
-                    i = w
-                }
-            }
+        buckets.sort(touchedBase, count: touchedCount, accumulator: acc)
+        let fitScale = UInt64(ScoreModel.fitScale)
+        buckets.visitDescending { ceiling, slots in
+            if heap.isFull, let worst = heap.worst, ScoreModel.gameTerm(ceiling) * fitScale < worst.score { return false }
+            for l in slots { visit(acc[Int(l)], Int(members[Int(l)])) }
+            return true
         }
-        for r in 0..<count {
-            let (dot, l) = ranked[r]
-            acc[Int(l)] = 0
-            visit(dot, Int(members[Int(l)]))
-        }
-        for l in touched {
-            let dot = acc[Int(l)]
-            if dot == 0 { continue }
-            acc[Int(l)] = 0
-            visit(dot, Int(members[Int(l)]))
-        }
+        for l in touched { acc[Int(l)] = 0 }
         touchedCount = 0
     }
 

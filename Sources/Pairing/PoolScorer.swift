@@ -21,6 +21,7 @@ final class PoolScorer {
     private let accumulator: UnsafeMutablePointer<UInt32>
     private let touched: UnsafeMutablePointer<Int32>
     private let ranked: UnsafeMutablePointer<(dot: UInt32, local: Int32)>
+    private let buckets: DotBucketOrder
     var counters = PairingCounters()
 
     init(population: PreparedPopulation, pool: RegionIndex, capacity: Int, floors: UnsafePointer<UInt64>) {
@@ -32,6 +33,7 @@ final class PoolScorer {
         accumulator = .allocate(capacity: n)
         accumulator.initialize(repeating: 0, count: n)
         touched = .allocate(capacity: n)
+        buckets = DotBucketOrder(capacity: n)
         ranked = .allocate(capacity: max(1, Self.seedCandidatesPerCapacity * capacity))
     }
 
@@ -83,49 +85,16 @@ final class PoolScorer {
         drain(row: r, u: u, touchedCount: touchedCount)
     }
 
-    /// Visits the row's `capacity` largest dots first (they usually fill the row heap with strong candidates, so
-    /// the bound rejects most of the rest unevaluated), then every other touched position.
+    /// Visits the touched positions strongest dot first (`DotBucketOrder`), so the row's heap fills with its best
+    /// candidates early; no early stop, since a weak pair for the row may still enter the column's heap.
     private func drain(row r: Int, u: Int, touchedCount: Int) {
         let acc = accumulator
-        let m = heaps.capacity
-        var count = 0
-        for t in 0..<touchedCount {
-            let l = touched[t]
-            let dot = acc[Int(l)]
-            if count < m {
-                ranked[count] = (dot, l)
-                var i = count
-                count += 1
-                while i > 0 {
-                    let parent = (i - 1) / 2
-                    if ranked[parent].dot > ranked[i].dot { let t = ranked[parent]; ranked[parent] = ranked[i]; ranked[i] = t; i = parent } else { break }
-                }
-            } else if m > 0 && dot > ranked[0].dot {
-                ranked[0] = (dot, l)
-                var i = 0
-                while true {
-                    let a = 2 * i + 1, b = a + 1
-                    var w = i
-                    if a < m && ranked[a].dot < ranked[w].dot { w = a }
-                    if b < m && ranked[b].dot < ranked[w].dot { w = b }
-                    if w == i { break }
-                    let t = ranked[i]; ranked[i] = ranked[w]; ranked[w] = t
-                    i = w
-                }
-            }
+        buckets.sort(touched, count: touchedCount, accumulator: acc)
+        buckets.visitDescending { _, slots in
+            for l in slots { visit(row: r, u: u, column: Int(l), dot: acc[Int(l)]) }
+            return true
         }
-        for i in 0..<count {
-            let (dot, l) = ranked[i]
-            acc[Int(l)] = 0
-            visit(row: r, u: u, column: Int(l), dot: dot)
-        }
-        for t in 0..<touchedCount {
-            let l = Int(touched[t])
-            let dot = acc[l]
-            if dot == 0 { continue }
-            acc[l] = 0
-            visit(row: r, u: u, column: l, dot: dot)
-        }
+        for t in 0..<touchedCount { acc[Int(touched[t])] = 0 }
     }
 
     /// One pair: bound against both heaps, then filters and the exact score, pushed to each side that admits it.
