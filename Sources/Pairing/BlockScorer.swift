@@ -19,6 +19,10 @@ final class BlockScorer {
     let dense: UnsafeMutablePointer<UInt32>
     var order: [(weight: UInt32, game: UInt32)] = []
     var suffixSquares: [UInt64] = []
+    /// Per region position: how many of the current player's favourites it has (counted during the scatter).
+    var favouriteHits: UnsafeMutablePointer<UInt8>
+    /// Per game: 1 while it is one of the current player's favourites.
+    let favouriteMark: UnsafeMutablePointer<UInt8>
     /// The drain's ordering of touched candidates.
     let buckets = DotBucketOrder(capacity: 1024)
     /// Per region position: already evaluated exactly for the current player.
@@ -39,6 +43,10 @@ final class BlockScorer {
         evaluatedFlags.initialize(repeating: 0, count: accumulatorCapacity)
         touchedBase = .allocate(capacity: accumulatorCapacity)
 
+        favouriteHits = .allocate(capacity: accumulatorCapacity)
+        favouriteHits.initialize(repeating: 0, count: accumulatorCapacity)
+        favouriteMark = .allocate(capacity: max(1, population.appIDs.count))
+        favouriteMark.initialize(repeating: 0, count: max(1, population.appIDs.count))
         dense = .allocate(capacity: max(1, population.appIDs.count))
         dense.initialize(repeating: 0, count: max(1, population.appIDs.count))
     }
@@ -49,6 +57,8 @@ final class BlockScorer {
         touchedBase.deallocate()
 
         dense.deallocate()
+        favouriteHits.deallocate()
+        favouriteMark.deallocate()
     }
 
     private func ensureAccumulator(_ n: Int) {
@@ -56,7 +66,10 @@ final class BlockScorer {
         accumulator.deallocate()
         evaluatedFlags.deallocate()
         touchedBase.deallocate()
+        favouriteHits.deallocate()
         accumulatorCapacity = max(n, accumulatorCapacity * 2)
+        favouriteHits = .allocate(capacity: accumulatorCapacity)
+        favouriteHits.initialize(repeating: 0, count: accumulatorCapacity)
         touchedBase = .allocate(capacity: accumulatorCapacity)
         accumulator = .allocate(capacity: accumulatorCapacity)
         accumulator.initialize(repeating: 0, count: accumulatorCapacity)
@@ -144,7 +157,7 @@ final class BlockScorer {
                             done[l] = 1
                             let v = Int(members[l])
                             let dot = remaining == 0 && exactWhenZero ? acc[l] : exactDot(v)
-                            consider(u, v, dot: dot)
+                            consider(u, v, dot: dot, favouriteHits: nil)
                         }
                     }
                     for pos in 0..<order.count {
@@ -181,7 +194,7 @@ final class BlockScorer {
     }
 
     /// The per-candidate checks of the pruned traversal: self, pool split, heap bound, distance, filters.
-    @inline(__always) private func consider(_ u: Int, _ v: Int, dot: UInt32) {
+    @inline(__always) private func consider(_ u: Int, _ v: Int, dot: UInt32, favouriteHits: Int?) {
         if v == u || (p.anywhere[u] && p.anywhere[v]) { return }
         if !heap.admits(upperBound: ScoreModel.gameTerm(dot) * UInt64(ScoreModel.fitScale)) { return }
         let preCos = UnitVector.cosine(ofKm: p.searchRadiusKm(u)) - 1e-12
@@ -190,7 +203,8 @@ final class BlockScorer {
         guard admitted else { return }
         sawAdmitted = true
         counters.candidatesEvaluated += 1
-        if let c = p.evaluate(u, v, dot: dot, distanceKm: distance, floor: heap.isFull ? heap.worst?.score : nil) { heap.push(c) }
+        if let c = p.evaluate(u, v, dot: dot, distanceKm: distance, floor: heap.isFull ? heap.worst?.score : nil,
+                              favouriteHits: favouriteHits) { heap.push(c) }
     }
 
     /// Only for players left with nothing: is any player with a vector admitted by geography (pool pairs aside)?
@@ -201,13 +215,16 @@ final class BlockScorer {
         return false
     }
 
-    /// acc[local] += x(u,g)·x(v,g) over u's games; records first touches.
+    /// acc[local] += x(u,g)·x(v,g) over u's games; records first touches; counts u's favourites per position.
     private func scatter(_ u: Int, index: RegionIndex) {
         let acc = accumulator
         let postings = index.postings
         let tp = touchedBase
         var tc = touchedCount
         var scanned = 0
+        let mark = favouriteMark, hits = favouriteHits
+        let favourites = p.favouriteStart[u]..<p.favouriteStart[u + 1]
+        for i in favourites { mark[Int(p.favouriteGame[i])] = 1 }
         p.vectorStart.withUnsafeBufferPointer { vs in
             p.vectorGame.withUnsafeBufferPointer { vg in
                 p.vectorWeight.withUnsafeBufferPointer { vw in
@@ -223,10 +240,17 @@ final class BlockScorer {
                             if old == 0 { tp[tc] = Int32(l); tc &+= 1 }
                             acc[l] = old &+ wu &* posting.weight
                         }
+                        if mark[Int(vg[i])] != 0 {
+                            for j in first..<(first + count) {
+                                let l = Int(postings[j].local)
+                                if hits[l] < UInt8.max { hits[l] &+= 1 }
+                            }
+                        }
                     }
                 }
             }
         }
+        for i in favourites { mark[Int(p.favouriteGame[i])] = 0 }
         touchedCount = tc
         counters.postingsScanned += scanned
         counters.candidatesTouched += tc
@@ -235,17 +259,18 @@ final class BlockScorer {
     /// Drains the accumulator strongest dot first (`DotBucketOrder`), stopping at the first bucket whose largest
     /// possible bound `G·1` cannot beat a full heap's worst: every later candidate is weaker. Few candidates reach
     /// the fits. Every touched slot of the accumulator is cleared. `visit` evaluates one candidate.
-    private func drain(_ index: RegionIndex, _ visit: (UInt32, Int) -> Void) {
+    private func drain(_ index: RegionIndex, _ visit: (UInt32, Int, Int) -> Void) {
         let acc = accumulator
         let members = index.members
         buckets.sort(touchedBase, count: touchedCount, accumulator: acc)
         let fitScale = UInt64(ScoreModel.fitScale)
         buckets.visitDescending { ceiling, slots in
             if heap.isFull, let worst = heap.worst, ScoreModel.gameTerm(ceiling) * fitScale < worst.score { return false }
-            for l in slots { visit(acc[Int(l)], Int(members[Int(l)])) }
+            for l in slots { visit(acc[Int(l)], Int(members[Int(l)]), Int(l)) }
             return true
         }
-        for l in touched { acc[Int(l)] = 0 }
+        let hits = favouriteHits
+        for l in touched { acc[Int(l)] = 0; hits[Int(l)] = 0 }
         touchedCount = 0
     }
 
@@ -255,7 +280,8 @@ final class BlockScorer {
         let ux = p.unitX[u], uy = p.unitY[u], uz = p.unitZ[u]
         let uAnywhere = p.anywhere[u]
         let fitScale = UInt64(ScoreModel.fitScale)
-        drain(region) { dot, v in
+        let hits = favouriteHits
+        drain(region) { dot, v, local in
             if v == u || (uAnywhere && p.anywhere[v]) { return }
             if !heap.admits(upperBound: ScoreModel.gameTerm(dot) * fitScale) { return }
             if ux * p.unitX[v] + uy * p.unitY[v] + uz * p.unitZ[v] < preCos { return }
@@ -263,7 +289,8 @@ final class BlockScorer {
             guard admitted else { return }
             sawAdmitted = true
             counters.candidatesEvaluated += 1
-            if let c = p.evaluate(u, v, dot: dot, distanceKm: distance, floor: heap.isFull ? heap.worst?.score : nil) { heap.push(c) }
+            if let c = p.evaluate(u, v, dot: dot, distanceKm: distance, floor: heap.isFull ? heap.worst?.score : nil,
+                                  favouriteHits: Int(hits[local])) { heap.push(c) }
         }
     }
 }

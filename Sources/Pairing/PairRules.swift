@@ -107,8 +107,9 @@ extension PreparedPopulation {
         favouriteGame[favouriteStart[u]..<favouriteStart[u + 1]].filter { vectorContains(v, game: $0) }
     }
 
-    /// q(u→v), quantised to `ScoreModel.fitScale` (see `ScoreModel`).
-    func fit(_ u: Int, _ v: Int, distanceKm: Double?) -> UInt32 {
+    /// q(u→v), quantised to `ScoreModel.fitScale` (see `ScoreModel`). `favouriteHits`: u's favourites that v plays
+    /// or declared, when the caller already counted them (the bulk scorer does, while scanning u's games).
+    func fit(_ u: Int, _ v: Int, distanceKm: Double?, favouriteHits known: Int? = nil) -> UInt32 {
         var weighted = 0.0, weights = 0.0
         // Distance, relative to u's own cap.
         if let d = distanceKm {
@@ -122,7 +123,9 @@ extension PreparedPopulation {
         let favCount = favouriteStart[u + 1] - favouriteStart[u]
         if favCount > 0 {
             var hits = 0
-            for f in favouriteGame[favouriteStart[u]..<favouriteStart[u + 1]] where vectorContains(v, game: f) { hits += 1 }
+            if let known { hits = known } else {
+                for f in favouriteGame[favouriteStart[u]..<favouriteStart[u + 1]] where vectorContains(v, game: f) { hits += 1 }
+            }
             weighted += 2 * min(1, Double(hits) / Double(min(3, favCount)))
             weights += 2
         }
@@ -145,9 +148,10 @@ extension PreparedPopulation {
     /// Full evaluation of an admissible-by-geography pair: nil when a filter rejects it or the score is 0.
     /// `floor`: the heap's worst score when full; a pair that cannot beat it even with q(v→u) = 1 is dropped
     /// before the second fit (exact: HM is increasing in each argument). Returns nil for such pairs too.
-    @inline(__always) func evaluate(_ u: Int, _ v: Int, dot: UInt32, distanceKm: Double?, floor: UInt64? = nil) -> PairCandidate? {
+    @inline(__always) func evaluate(_ u: Int, _ v: Int, dot: UInt32, distanceKm: Double?, floor: UInt64? = nil,
+                                    favouriteHits: Int? = nil) -> PairCandidate? {
         guard dot > 0, !isExcluded(u, from: v), passesPartitionAndOverlap(u, v) else { return nil }
-        let fitUV = fit(u, v, distanceKm: distanceKm)
+        let fitUV = fit(u, v, distanceKm: distanceKm, favouriteHits: favouriteHits)
         if let floor, ScoreModel.score(dot: dot, fitUV: fitUV, fitVU: ScoreModel.fitScale) < floor { return nil }
         let s = ScoreModel.score(dot: dot, fitUV: fitUV, fitVU: fit(v, u, distanceKm: distanceKm))
         guard s > 0 else { return nil }
