@@ -87,7 +87,7 @@ public struct PreparedPopulation: Sendable, Equatable {
             order[cursor[i]] = UInt32(r)
             cursor[i] += 1
         }
-        self.init(players: players, indexOf: indexOf, preferences: dataset.preferences,
+        self.init(players: consume players, indexOf: indexOf, preferences: dataset.preferences,
                   rows: DatasetLibraryRows(games: dataset.games, order: order, start: start), gameNames: names,
                   exclusions: exclusions, config: config, statistics: frozen)
     }
@@ -96,38 +96,47 @@ public struct PreparedPopulation: Sendable, Equatable {
     /// The result equals `init(dataset:)` on the same population with the rows expanded to `PlayerGame`s
     /// (steamid of the run's player, `libraries.names[appid]`, two-week minutes nil when ≤ 0), without ever
     /// materialising those rows.
-    public init(players: [Player], libraries: GameLibraryColumns, preferences: [PlayerPreferences],
+    ///
+    /// Both inputs are consumed: hand them over (`consume`) and the players' and rows' memory is released as
+    /// soon as construction is done with them, which keeps the peak low at a million players.
+    public init(players: consuming [Player], libraries: consuming GameLibraryColumns, preferences: [PlayerPreferences],
                 exclusions: PairExclusions = PairExclusions(), config: PairingConfig,
                 statistics frozen: GameStatistics? = nil) {
         precondition(libraries.start.count == players.count + 1, "one library run per player")
         precondition(libraries.rowCount < Int(UInt32.max), "more game rows than a UInt32 permutation holds")
         let names = Self.namesOfPresentApps(libraries)
-        let sortedUnique = zip(players, players.dropFirst()).allSatisfy { $0.steamID < $1.steamID }
-        if sortedUnique {
-            self.init(players: players, indexOf: Self.indexByID(players), preferences: preferences,
-                      rows: ColumnLibraryRows(columns: libraries, order: nil, start: libraries.start),
+        if Self.isSortedAndUnique(players) {
+            let indexOf = Self.indexByID(players)
+            let start = libraries.start
+            self.init(players: consume players, indexOf: indexOf, preferences: preferences,
+                      rows: ColumnLibraryRows(columns: consume libraries, order: nil, start: start),
                       gameNames: names, exclusions: exclusions, config: config, statistics: frozen)
-            return
-        }
-        // Same order and de-duplication as the dataset path; every run goes to its steamid's dense player.
-        var seen = Set<SteamID64>()
-        let dense = players.sorted { $0.steamID < $1.steamID }.filter { seen.insert($0.steamID).inserted }
-        let indexOf = Self.indexByID(dense)
-        let denseOf = players.map { indexOf[$0.steamID]! }
-        var start = [Int](repeating: 0, count: dense.count + 1)
-        for (k, i) in denseOf.enumerated() { start[i + 1] += libraries.rows(ofPlayer: k).count }
-        for i in 0..<dense.count { start[i + 1] += start[i] }
-        var cursor = start
-        var order = [UInt32](repeating: 0, count: libraries.rowCount)
-        for (k, i) in denseOf.enumerated() {
-            for r in libraries.rows(ofPlayer: k) {
-                order[cursor[i]] = UInt32(r)
-                cursor[i] += 1
+        } else {
+            // Same order and de-duplication as the dataset path; every run goes to its steamid's dense player.
+            var seen = Set<SteamID64>()
+            let dense = players.sorted { $0.steamID < $1.steamID }.filter { seen.insert($0.steamID).inserted }
+            let indexOf = Self.indexByID(dense)
+            let denseOf = players.map { indexOf[$0.steamID]! }
+            _ = consume players
+            var start = [Int](repeating: 0, count: dense.count + 1)
+            for (k, i) in denseOf.enumerated() { start[i + 1] += libraries.rows(ofPlayer: k).count }
+            for i in 0..<dense.count { start[i + 1] += start[i] }
+            var cursor = start
+            var order = [UInt32](repeating: 0, count: libraries.rowCount)
+            for (k, i) in denseOf.enumerated() {
+                for r in libraries.rows(ofPlayer: k) {
+                    order[cursor[i]] = UInt32(r)
+                    cursor[i] += 1
+                }
             }
+            self.init(players: dense, indexOf: indexOf, preferences: preferences,
+                      rows: ColumnLibraryRows(columns: consume libraries, order: order, start: start), gameNames: names,
+                      exclusions: exclusions, config: config, statistics: frozen)
         }
-        self.init(players: dense, indexOf: indexOf, preferences: preferences,
-                  rows: ColumnLibraryRows(columns: libraries, order: order, start: start), gameNames: names,
-                  exclusions: exclusions, config: config, statistics: frozen)
+    }
+
+    static func isSortedAndUnique(_ players: [Player]) -> Bool {
+        zip(players, players.dropFirst()).allSatisfy { $0.steamID < $1.steamID }
     }
 
     static func indexByID(_ players: [Player]) -> [SteamID64: Int] {
@@ -158,7 +167,8 @@ public struct PreparedPopulation: Sendable, Equatable {
 
     /// The shared construction. `players` are dense (sorted by steamid, unique); `rows` are grouped by them.
     /// Built with flat arrays and reused scratch buffers: no per-player arrays, sets or dictionaries.
-    private init(players: [Player], indexOf: [SteamID64: Int], preferences: [PlayerPreferences], rows: some LibraryRows,
+    private init(players: consuming [Player], indexOf: [SteamID64: Int], preferences: [PlayerPreferences],
+                 rows: consuming some LibraryRows,
                  gameNames: [UInt32: String], exclusions: PairExclusions, config: PairingConfig,
                  statistics frozen: GameStatistics?) {
         self.config = config
@@ -172,6 +182,63 @@ public struct PreparedPopulation: Sendable, Equatable {
             if let i = indexOf[p.steamID], preferenceOf[i] < 0 { preferenceOf[i] = Int32(k) }
         }
         func prefs(_ i: Int) -> PlayerPreferences? { preferenceOf[i] < 0 ? nil : preferences[Int(preferenceOf[i])] }
+
+        // Location, caps, languages, availability.
+        var loc = [Bool](repeating: false, count: n)
+        var ux = [Double](repeating: 0, count: n), uy = ux, uz = ux, lat = ux, lon = ux
+        var cap = [Double](repeating: config.defaultMaxDistanceKm, count: n)
+        var acc = [Double](repeating: 0, count: n)
+        var anyw = [Bool](repeating: config.defaultAnywhere, count: n)
+        var languages = Set<String>()
+        for p in preferences { languages.formUnion(p.languages) }
+        var langIDs: [String: Int32] = [:]
+        for l in languages.sorted() { langIDs[l] = Int32(langIDs.count) }
+        var lStart = [Int](); lStart.reserveCapacity(n + 1); lStart.append(0)
+        var lID: [Int32] = []
+        var stated: [Int32] = []
+        var avail = [WeeklyHourMask?](repeating: nil, count: n)
+        var maxCap = 0.0
+        for (i, p) in players.enumerated() {
+            if let la = p.latitude, let lo = p.longitude, la.isFinite, lo.isFinite, abs(la) <= 90, abs(lo) <= 180 {
+                loc[i] = true
+                lat[i] = la; lon[i] = lo
+                let u = GeoPoint(latitude: la, longitude: lo).unitVector
+                ux[i] = u.x; uy[i] = u.y; uz[i] = u.z
+                let a = p.locationAccuracyKm ?? config.defaultAccuracyKm
+                acc[i] = a.isFinite && a > 0 ? a : 0
+            }
+            if let prefs = prefs(i) {
+                anyw[i] = prefs.anywhere
+                if let m = prefs.maxDistanceKm, m.isFinite, m >= 0 { cap[i] = m }
+                stated.removeAll(keepingCapacity: true)
+                for l in prefs.languages { if let id = langIDs[l] { stated.append(id) } }
+                stated.sort()
+                for (k, id) in stated.enumerated() where k == 0 || stated[k - 1] != id { lID.append(id) }
+                if let a = prefs.availability, a.count > 0 { avail[i] = a }
+            }
+            lStart.append(lID.count)
+            if anyw[i] { cap[i] = .infinity } else if loc[i] { maxCap = max(maxCap, cap[i]) }
+        }
+        located = loc; unitX = ux; unitY = uy; unitZ = uz; latitude = lat; longitude = lon
+        capKm = cap; accuracyKm = acc; anywhere = anyw
+        languageStart = lStart; languageID = lID; availability = avail
+        languageMaskExact = langIDs.count <= 64
+        languageMask = (0..<n).map { i in
+            lID[lStart[i]..<lStart[i + 1]].reduce(UInt64(0)) { $1 < 64 ? $0 | (1 << UInt64($1)) : $0 }
+        }
+        var words = [UInt64](repeating: 0, count: 3 * n)
+        var hours = [Int32](repeating: 0, count: n)
+        for i in 0..<n {
+            guard let a = avail[i] else { continue }
+            for w in 0..<min(3, a.words.count) { words[3 * i + w] = a.words[w] }
+            hours[i] = Int32(a.count)
+        }
+        availabilityWords = words
+        availabilityHours = hours
+        maxFiniteCapKm = maxCap
+
+        // The players are not needed any more: when the caller handed them over, their memory goes now.
+        _ = consume players
 
         // Entries per player, merged by appid: played rows (largest minutes and two-week minutes) and
         // favourites. Games get a slot when first seen; slots become dense game indices once all are known.
@@ -251,6 +318,7 @@ public struct PreparedPopulation: Sendable, Equatable {
             favStart.append(favGame.count)
         }
         slotOf = [:]
+        _ = consume rows  // likewise the rows (the largest input)
         // Slots → dense game indices in appid order. Entries are sorted by appid, hence by dense index too.
         let bySlot = slotApp.indices.sorted { slotApp[$0] < slotApp[$1] }
         appIDs = bySlot.map { slotApp[$0] }
@@ -302,60 +370,6 @@ public struct PreparedPopulation: Sendable, Equatable {
         vectorStart = vStart; vectorGame = entryGame; vectorWeight = vWeight
         vectorNormBound = UInt64(Double(maxSquares).squareRoot().rounded(.up)) + 1
         vectorMinutes = entryMinutes; vectorRecentMinutes = entryRecent; vectorFavourite = entryFavourite
-
-        // Location, caps, languages, availability.
-        var loc = [Bool](repeating: false, count: n)
-        var ux = [Double](repeating: 0, count: n), uy = ux, uz = ux, lat = ux, lon = ux
-        var cap = [Double](repeating: config.defaultMaxDistanceKm, count: n)
-        var acc = [Double](repeating: 0, count: n)
-        var anyw = [Bool](repeating: config.defaultAnywhere, count: n)
-        var languages = Set<String>()
-        for p in preferences { languages.formUnion(p.languages) }
-        var langIDs: [String: Int32] = [:]
-        for l in languages.sorted() { langIDs[l] = Int32(langIDs.count) }
-        var lStart = [Int](); lStart.reserveCapacity(n + 1); lStart.append(0)
-        var lID: [Int32] = []
-        var stated: [Int32] = []
-        var avail = [WeeklyHourMask?](repeating: nil, count: n)
-        var maxCap = 0.0
-        for (i, p) in players.enumerated() {
-            if let la = p.latitude, let lo = p.longitude, la.isFinite, lo.isFinite, abs(la) <= 90, abs(lo) <= 180 {
-                loc[i] = true
-                lat[i] = la; lon[i] = lo
-                let u = GeoPoint(latitude: la, longitude: lo).unitVector
-                ux[i] = u.x; uy[i] = u.y; uz[i] = u.z
-                let a = p.locationAccuracyKm ?? config.defaultAccuracyKm
-                acc[i] = a.isFinite && a > 0 ? a : 0
-            }
-            if let prefs = prefs(i) {
-                anyw[i] = prefs.anywhere
-                if let m = prefs.maxDistanceKm, m.isFinite, m >= 0 { cap[i] = m }
-                stated.removeAll(keepingCapacity: true)
-                for l in prefs.languages { if let id = langIDs[l] { stated.append(id) } }
-                stated.sort()
-                for (k, id) in stated.enumerated() where k == 0 || stated[k - 1] != id { lID.append(id) }
-                if let a = prefs.availability, a.count > 0 { avail[i] = a }
-            }
-            lStart.append(lID.count)
-            if anyw[i] { cap[i] = .infinity } else if loc[i] { maxCap = max(maxCap, cap[i]) }
-        }
-        located = loc; unitX = ux; unitY = uy; unitZ = uz; latitude = lat; longitude = lon
-        capKm = cap; accuracyKm = acc; anywhere = anyw
-        languageStart = lStart; languageID = lID; availability = avail
-        languageMaskExact = langIDs.count <= 64
-        languageMask = (0..<n).map { i in
-            lID[lStart[i]..<lStart[i + 1]].reduce(UInt64(0)) { $1 < 64 ? $0 | (1 << UInt64($1)) : $0 }
-        }
-        var words = [UInt64](repeating: 0, count: 3 * n)
-        var hours = [Int32](repeating: 0, count: n)
-        for i in 0..<n {
-            guard let a = avail[i] else { continue }
-            for w in 0..<min(3, a.words.count) { words[3 * i + w] = a.words[w] }
-            hours[i] = Int32(a.count)
-        }
-        availabilityWords = words
-        availabilityHours = hours
-        maxFiniteCapKm = maxCap
 
         // Exclusions as sorted, duplicate-free per-player neighbour lists: directed edges counting-sorted by
         // their first player, then each run sorted and de-duplicated in place.

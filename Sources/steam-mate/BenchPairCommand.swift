@@ -86,7 +86,8 @@ struct BenchPairCommand: ParsableCommand {
             cpu = Self.cpuSeconds()
         }
         // The population is generated as library columns and prepared straight from them: no `PlayerGame` rows.
-        // Everything the generator made is dropped once the prepared population and the density figure exist.
+        // The players and rows are handed over to the preparation, which frees them as soon as it is done with
+        // them; the rest of the generator's output goes when this block ends.
         let config = PairingConfig(k: k, threads: threadCount, pruneFromRegionSize: pruneFrom)
         let population: PreparedPopulation
         let density: (withinCap: Double, queriers: Int)
@@ -94,20 +95,24 @@ struct BenchPairCommand: ParsableCommand {
             var compact = SyntheticPopulation.generateCompact(generatorConfig(players))
             placement?.relocate(&compact.players)
             stage("generate")
-            compact.libraries.lastPlayed = []
+            do {  // Not part of any stage.
+                let libraries = compact.libraries
+                density = Self.density(players: compact.players, preferences: compact.preferences,
+                                       defaultCapKm: config.defaultMaxDistanceKm) { k in
+                    libraries.rows(ofPlayer: k).contains { libraries.minutes[$0] > 0 }
+                }
+                clock = ContinuousClock.now
+                cpu = Self.cpuSeconds()
+            }
             let exclusions = PairExclusions(pairs: compact.friendships.map { ($0.a, $0.b) })
             compact.friendships = []
-            population = PreparedPopulation(players: compact.players, libraries: compact.libraryColumns,
+            let columns = compact.libraryColumns
+            compact.libraries = SyntheticLibraries()
+            let generated = compact.players
+            compact.players = []
+            population = PreparedPopulation(players: consume generated, libraries: consume columns,
                                             preferences: compact.preferences, exclusions: exclusions, config: config)
             stage("index")
-            let libraries = compact.libraries
-            density = Self.density(players: compact.players, preferences: compact.preferences,
-                                   defaultCapKm: config.defaultMaxDistanceKm) { k in
-                libraries.rows(ofPlayer: k).contains { libraries.minutes[$0] > 0 }
-            }
-            // Not part of any stage.
-            clock = ContinuousClock.now
-            cpu = Self.cpuSeconds()
         }
         let result = BulkPairer.pair(population)
         stage("score")
