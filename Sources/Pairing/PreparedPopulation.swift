@@ -5,7 +5,7 @@ import PlayerModel
 /// The population in the flat, index-addressed form every scorer reads. Players are dense indices in
 /// steamid order, games are dense indices in appid order, and each player's game vector is a sorted run
 /// in `vectorGame`/`vectorWeight` (CSR). Built once per run; read-only afterwards, so threads share it.
-public struct PreparedPopulation: Sendable {
+public struct PreparedPopulation: Sendable, Equatable {
     public let config: PairingConfig
     public let steamIDs: [SteamID64]
     /// Dense game index → appid (ascending).
@@ -16,9 +16,9 @@ public struct PreparedPopulation: Sendable {
     let vectorStart: [Int]
     let vectorGame: [UInt32]
     let vectorWeight: [UInt32]
-    /// Raw figures behind each vector entry, for explanations.
-    let vectorMinutes: [Int]
-    let vectorRecentMinutes: [Int]
+    /// Raw figures behind each vector entry, for explanations (4 bytes an entry; reads give the exact `Int`).
+    let vectorMinutes: MinuteColumn
+    let vectorRecentMinutes: MinuteColumn
     let vectorFavourite: [Bool]
     /// Played games (minutes_total > 0) per player.
     public let playedCount: [Int]
@@ -57,115 +57,131 @@ public struct PreparedPopulation: Sendable {
     /// The IDF statistics used (computed, or the frozen ones passed in).
     public let statistics: GameStatistics
 
+    /// Prepares a canonical dataset: players sorted by steamid (the first row of a repeated id kept), each
+    /// player's rows merged by appid (largest minutes), favourites from the player's first preferences line.
     public init(dataset: PlayerDataset, exclusions: PairExclusions = PairExclusions(), config: PairingConfig,
                 statistics frozen: GameStatistics? = nil) {
-        self.config = config
         var seen = Set<SteamID64>()
         let players = dataset.players.sorted { $0.steamID < $1.steamID }.filter { seen.insert($0.steamID).inserted }
-        steamIDs = players.map(\.steamID)
-        let n = players.count
-        var indexOf: [SteamID64: Int] = [:]
-        indexOf.reserveCapacity(n)
-        for (i, id) in steamIDs.enumerated() { indexOf[id] = i }
-
-        var prefsOf = [PlayerPreferences?](repeating: nil, count: n)
-        for p in dataset.preferences {
-            if let i = indexOf[p.steamID], prefsOf[i] == nil { prefsOf[i] = p }
-        }
-
-        // Games per player (dataset order is arbitrary: sort per player).
-        var rowsOf = [[PlayerGame]](repeating: [], count: n)
+        let indexOf = Self.indexByID(players)
         var names: [UInt32: String] = [:]
-        var allApps = Set<UInt32>()
         for g in dataset.games {
             if let name = g.name, !name.isEmpty {
                 if let old = names[g.appID] { if name < old { names[g.appID] = name } } else { names[g.appID] = name }
             }
-            guard let i = indexOf[g.steamID] else { continue }
-            rowsOf[i].append(g)
         }
-        for i in 0..<n {
-            rowsOf[i].sort { ($0.appID, $0.minutesTotal) < ($1.appID, $1.minutesTotal) }
-            for g in rowsOf[i] where g.minutesTotal > 0 { allApps.insert(g.appID) }
-            for f in prefsOf[i]?.favoriteAppIDs ?? [] { allApps.insert(f) }
+        // Group the rows by player with a counting sort over a permutation (the rows are not copied).
+        precondition(dataset.games.count < Int(UInt32.max), "more game rows than a UInt32 permutation holds")
+        var start = [Int](repeating: 0, count: players.count + 1)
+        var lastID: SteamID64?, lastIndex: Int?
+        func owner(_ id: SteamID64) -> Int? {
+            if id != lastID { lastID = id; lastIndex = indexOf[id] }
+            return lastIndex
         }
-        appIDs = allApps.sorted()
-        gameNames = names
-        var gameIndex: [UInt32: UInt32] = [:]
-        for (i, a) in appIDs.enumerated() { gameIndex[a] = UInt32(i) }
+        for g in dataset.games { if let i = owner(g.steamID) { start[i + 1] += 1 } }
+        for i in 0..<players.count { start[i + 1] += start[i] }
+        var cursor = start
+        var order = [UInt32](repeating: 0, count: start[players.count])
+        for (r, g) in dataset.games.enumerated() {
+            guard let i = owner(g.steamID) else { continue }
+            order[cursor[i]] = UInt32(r)
+            cursor[i] += 1
+        }
+        self.init(players: consume players, indexOf: indexOf, preferences: dataset.preferences,
+                  rows: DatasetLibraryRows(games: dataset.games, order: order, start: start), gameNames: names,
+                  exclusions: exclusions, config: config, statistics: frozen)
+    }
 
-        // Entries: (game, minutes, recent, favourite) per player, merged by appid.
-        struct Entry { var game: UInt32; var minutes: Int; var recent: Int; var favourite: Bool }
-        var entriesOf = [[Entry]](repeating: [], count: n)
-        var documentFrequency = [Int](repeating: 0, count: appIDs.count)
-        var played = [Int](repeating: 0, count: n)
-        var favStart = [0], favGame: [UInt32] = []
-        for i in 0..<n {
-            var byApp: [UInt32: Entry] = [:]
-            for g in rowsOf[i] where g.minutesTotal > 0 {
-                let gi = gameIndex[g.appID]!
-                var e = byApp[g.appID] ?? Entry(game: gi, minutes: 0, recent: 0, favourite: false)
-                e.minutes = max(e.minutes, g.minutesTotal)
-                e.recent = max(e.recent, g.minutes2Weeks ?? 0)
-                byApp[g.appID] = e
+    /// Prepares a population whose libraries are columns (`libraries.start` has one run per entry of `players`).
+    /// The result equals `init(dataset:)` on the same population with the rows expanded to `PlayerGame`s
+    /// (steamid of the run's player, `libraries.names[appid]`, two-week minutes nil when ≤ 0), without ever
+    /// materialising those rows.
+    ///
+    /// Both inputs are consumed: hand them over (`consume`) and the players' and rows' memory is released as
+    /// soon as construction is done with them, which keeps the peak low at a million players.
+    public init(players: consuming [Player], libraries: consuming GameLibraryColumns, preferences: [PlayerPreferences],
+                exclusions: PairExclusions = PairExclusions(), config: PairingConfig,
+                statistics frozen: GameStatistics? = nil) {
+        precondition(libraries.start.count == players.count + 1, "one library run per player")
+        precondition(libraries.rowCount < Int(UInt32.max), "more game rows than a UInt32 permutation holds")
+        let names = Self.namesOfPresentApps(libraries)
+        if Self.isSortedAndUnique(players) {
+            let indexOf = Self.indexByID(players)
+            let start = libraries.start
+            self.init(players: consume players, indexOf: indexOf, preferences: preferences,
+                      rows: ColumnLibraryRows(columns: consume libraries, order: nil, start: start),
+                      gameNames: names, exclusions: exclusions, config: config, statistics: frozen)
+        } else {
+            // Same order and de-duplication as the dataset path; every run goes to its steamid's dense player.
+            var seen = Set<SteamID64>()
+            let dense = players.sorted { $0.steamID < $1.steamID }.filter { seen.insert($0.steamID).inserted }
+            let indexOf = Self.indexByID(dense)
+            let denseOf = players.map { indexOf[$0.steamID]! }
+            _ = consume players
+            var start = [Int](repeating: 0, count: dense.count + 1)
+            for (k, i) in denseOf.enumerated() { start[i + 1] += libraries.rows(ofPlayer: k).count }
+            for i in 0..<dense.count { start[i + 1] += start[i] }
+            var cursor = start
+            var order = [UInt32](repeating: 0, count: libraries.rowCount)
+            for (k, i) in denseOf.enumerated() {
+                for r in libraries.rows(ofPlayer: k) {
+                    order[cursor[i]] = UInt32(r)
+                    cursor[i] += 1
+                }
             }
-            played[i] = byApp.count
-            var favs: [UInt32] = []
-            for f in prefsOf[i]?.favoriteAppIDs ?? [] {
-                let gi = gameIndex[f]!
-                favs.append(gi)
-                var e = byApp[f] ?? Entry(game: gi, minutes: 0, recent: 0, favourite: false)
-                e.favourite = true
-                byApp[f] = e
-            }
-            favGame.append(contentsOf: Set(favs).sorted())
-            favStart.append(favGame.count)
-            let entries = byApp.values.sorted { $0.game < $1.game }
-            for e in entries { documentFrequency[Int(e.game)] += 1 }
-            entriesOf[i] = entries
+            self.init(players: dense, indexOf: indexOf, preferences: preferences,
+                      rows: ColumnLibraryRows(columns: consume libraries, order: order, start: start), gameNames: names,
+                      exclusions: exclusions, config: config, statistics: frozen)
         }
-        favouriteStart = favStart
-        favouriteGame = favGame
-        playedCount = played
+    }
 
-        let apps = appIDs
-        var computed = GameStatistics(players: entriesOf.reduce(0) { $0 + ($1.isEmpty ? 0 : 1) }, documentFrequency: [:])
-        for (g, df) in documentFrequency.enumerated() { computed.documentFrequency[apps[g]] = df }
-        let stats = frozen ?? computed
-        statistics = stats
-        var idf = [Double](repeating: 0, count: apps.count)
-        for g in apps.indices {
-            let df = stats.documentFrequency[apps[g]] ?? documentFrequency[g]
-            idf[g] = ScoreModel.idf(players: stats.players, documentFrequency: df)
-        }
-        var vStart = [0], vGame: [UInt32] = [], vWeight: [UInt32] = [], vMin: [Int] = [], vRecent: [Int] = []
-        var vFav: [Bool] = []
-        for i in 0..<n {
-            let entries = entriesOf[i]
-            let raw = entries.map { e -> Double in
-                let base = ScoreModel.saturate(minutes: e.minutes) + (e.favourite ? ScoreModel.favouriteBoost : 0)
-                return idf[Int(e.game)] * base * (e.recent > 0 ? 1 + ScoreModel.recentBoost : 1)
+    static func isSortedAndUnique(_ players: [Player]) -> Bool {
+        zip(players, players.dropFirst()).allSatisfy { $0.steamID < $1.steamID }
+    }
+
+    static func indexByID(_ players: [Player]) -> [SteamID64: Int] {
+        var indexOf: [SteamID64: Int] = [:]
+        indexOf.reserveCapacity(players.count)
+        for (i, p) in players.enumerated() { indexOf[p.steamID] = i }
+        return indexOf
+    }
+
+    /// The non-empty names of apps that have at least one row (what the dataset path collects from its rows).
+    static func namesOfPresentApps(_ libraries: GameLibraryColumns) -> [UInt32: String] {
+        let named = libraries.names.filter { !$0.value.isEmpty }
+        guard let low = named.keys.min(), let high = named.keys.max() else { return [:] }
+        let span = Int(high - low) + 1
+        if span <= 1 << 27 {
+            // A bit per app id in the named range: a row costs a shift and an OR, not a hash.
+            var present = [UInt64](repeating: 0, count: (span + 63) / 64)
+            for app in libraries.appIDs where app >= low && app <= high {
+                let d = Int(app - low)
+                present[d >> 6] |= 1 << UInt64(d & 63)
             }
-            let norm = raw.reduce(0) { $0 + $1 * $1 }.squareRoot()
-            for (e, w) in zip(entries, raw) {
-                let q = norm > 0 ? (w / norm * Double(ScoreModel.weightScale)).rounded(.down) : 0
-                vGame.append(e.game)
-                vWeight.append(max(1, UInt32(min(q, Double(ScoreModel.weightScale)))))
-                vMin.append(e.minutes)
-                vRecent.append(e.recent)
-                vFav.append(e.favourite)
-            }
-            vStart.append(vGame.count)
+            return named.filter { present[Int($0.key - low) >> 6] & (1 << UInt64(Int($0.key - low) & 63)) != 0 }
         }
-        vectorStart = vStart; vectorGame = vGame; vectorWeight = vWeight
-        var maxSquares: UInt64 = 0
-        for i in 0..<n {
-            var sq: UInt64 = 0
-            for j in vStart[i]..<vStart[i + 1] { sq += UInt64(vWeight[j]) * UInt64(vWeight[j]) }
-            maxSquares = max(maxSquares, sq)
+        var present = Set<UInt32>()
+        for app in libraries.appIDs where named[app] != nil { present.insert(app) }
+        return named.filter { present.contains($0.key) }
+    }
+
+    /// The shared construction. `players` are dense (sorted by steamid, unique); `rows` are grouped by them.
+    /// Built with flat arrays and reused scratch buffers: no per-player arrays, sets or dictionaries.
+    private init(players: consuming [Player], indexOf: [SteamID64: Int], preferences: [PlayerPreferences],
+                 rows: consuming some LibraryRows,
+                 gameNames: [UInt32: String], exclusions: PairExclusions, config: PairingConfig,
+                 statistics frozen: GameStatistics?) {
+        self.config = config
+        steamIDs = players.map(\.steamID)
+        self.gameNames = gameNames
+        let n = players.count
+
+        // The first preferences line of each player.
+        var preferenceOf = [Int32](repeating: -1, count: n)
+        for (k, p) in preferences.enumerated() {
+            if let i = indexOf[p.steamID], preferenceOf[i] < 0 { preferenceOf[i] = Int32(k) }
         }
-        vectorNormBound = UInt64(Double(maxSquares).squareRoot().rounded(.up)) + 1
-        vectorMinutes = vMin; vectorRecentMinutes = vRecent; vectorFavourite = vFav
+        func prefs(_ i: Int) -> PlayerPreferences? { preferenceOf[i] < 0 ? nil : preferences[Int(preferenceOf[i])] }
 
         // Location, caps, languages, availability.
         var loc = [Bool](repeating: false, count: n)
@@ -173,9 +189,13 @@ public struct PreparedPopulation: Sendable {
         var cap = [Double](repeating: config.defaultMaxDistanceKm, count: n)
         var acc = [Double](repeating: 0, count: n)
         var anyw = [Bool](repeating: config.defaultAnywhere, count: n)
+        var languages = Set<String>()
+        for p in preferences { languages.formUnion(p.languages) }
         var langIDs: [String: Int32] = [:]
-        for l in Set(dataset.preferences.flatMap(\.languages)).sorted() { langIDs[l] = Int32(langIDs.count) }
-        var lStart = [0], lID: [Int32] = []
+        for l in languages.sorted() { langIDs[l] = Int32(langIDs.count) }
+        var lStart = [Int](); lStart.reserveCapacity(n + 1); lStart.append(0)
+        var lID: [Int32] = []
+        var stated: [Int32] = []
         var avail = [WeeklyHourMask?](repeating: nil, count: n)
         var maxCap = 0.0
         for (i, p) in players.enumerated() {
@@ -187,10 +207,13 @@ public struct PreparedPopulation: Sendable {
                 let a = p.locationAccuracyKm ?? config.defaultAccuracyKm
                 acc[i] = a.isFinite && a > 0 ? a : 0
             }
-            if let prefs = prefsOf[i] {
+            if let prefs = prefs(i) {
                 anyw[i] = prefs.anywhere
                 if let m = prefs.maxDistanceKm, m.isFinite, m >= 0 { cap[i] = m }
-                lID.append(contentsOf: Set(prefs.languages.compactMap { langIDs[$0] }).sorted())
+                stated.removeAll(keepingCapacity: true)
+                for l in prefs.languages { if let id = langIDs[l] { stated.append(id) } }
+                stated.sort()
+                for (k, id) in stated.enumerated() where k == 0 || stated[k - 1] != id { lID.append(id) }
                 if let a = prefs.availability, a.count > 0 { avail[i] = a }
             }
             lStart.append(lID.count)
@@ -214,21 +237,176 @@ public struct PreparedPopulation: Sendable {
         availabilityHours = hours
         maxFiniteCapKm = maxCap
 
-        // Exclusions as sorted per-player neighbour lists.
-        var excl = [[Int32]](repeating: [], count: n)
+        // The players are not needed any more: when the caller handed them over, their memory goes now.
+        _ = consume players
+
+        // Entries per player, merged by appid: played rows (largest minutes and two-week minutes) and
+        // favourites. Games get a slot when first seen; slots become dense game indices once all are known.
+        var capacity = 0
+        for i in 0..<n {
+            for r in rows.rows(of: i) where rows.minutesTotal(r) > 0 { capacity += 1 }
+            capacity += prefs(i)?.favoriteAppIDs.count ?? 0
+        }
+        var entryGame: [UInt32] = [], entryFavourite: [Bool] = []
+        var entryMinutes = MinuteColumn(), entryRecent = MinuteColumn()
+        entryGame.reserveCapacity(capacity); entryFavourite.reserveCapacity(capacity)
+        entryMinutes.reserveCapacity(capacity); entryRecent.reserveCapacity(capacity)
+        var vStart = [Int](); vStart.reserveCapacity(n + 1); vStart.append(0)
+        var favStart = [Int](); favStart.reserveCapacity(n + 1); favStart.append(0)
+        var favGame: [UInt32] = []
+        var played = [Int](repeating: 0, count: n)
+        var slotOf: [UInt32: UInt32] = [:]
+        var slotApp: [UInt32] = []
+        var scratch: [(app: UInt32, minutes: Int, recent: Int)] = []
+        var favourites: [UInt32] = []
+        func append(_ app: UInt32, minutes: Int, recent: Int, favourite: Bool) {
+            let slot: UInt32
+            if let s = slotOf[app] { slot = s } else {
+                slot = UInt32(slotApp.count)
+                slotOf[app] = slot
+                slotApp.append(app)
+            }
+            entryGame.append(slot)
+            entryMinutes.append(minutes)
+            entryRecent.append(recent)
+            entryFavourite.append(favourite)
+            if favourite { favGame.append(slot) }
+        }
+        for i in 0..<n {
+            scratch.removeAll(keepingCapacity: true)
+            var sorted = true
+            for r in rows.rows(of: i) {
+                let minutes = rows.minutesTotal(r)
+                guard minutes > 0 else { continue }
+                let app = rows.appID(r)
+                if let last = scratch.last, last.app > app { sorted = false }
+                scratch.append((app, minutes, rows.minutes2Weeks(r)))
+            }
+            if !sorted { scratch.sort { $0.app < $1.app } }
+            var merged = 0
+            for x in scratch {
+                if merged > 0 && scratch[merged - 1].app == x.app {
+                    scratch[merged - 1].minutes = max(scratch[merged - 1].minutes, x.minutes)
+                    scratch[merged - 1].recent = max(scratch[merged - 1].recent, x.recent)
+                } else {
+                    scratch[merged] = (x.app, x.minutes, max(0, x.recent))
+                    merged += 1
+                }
+            }
+            played[i] = merged
+            favourites.removeAll(keepingCapacity: true)
+            if let p = prefs(i) {
+                favourites.append(contentsOf: p.favoriteAppIDs)
+                favourites.sort()
+            }
+            // Played and favourite runs are both sorted by appid: merge them (a favourite appears once).
+            var a = 0, b = 0
+            while a < merged || b < favourites.count {
+                if b < favourites.count && b > 0 && favourites[b] == favourites[b - 1] { b += 1; continue }
+                if b == favourites.count || (a < merged && scratch[a].app < favourites[b]) {
+                    append(scratch[a].app, minutes: scratch[a].minutes, recent: scratch[a].recent, favourite: false)
+                    a += 1
+                } else if a == merged || favourites[b] < scratch[a].app {
+                    append(favourites[b], minutes: 0, recent: 0, favourite: true)
+                    b += 1
+                } else {
+                    append(scratch[a].app, minutes: scratch[a].minutes, recent: scratch[a].recent, favourite: true)
+                    a += 1; b += 1
+                }
+            }
+            vStart.append(entryGame.count)
+            favStart.append(favGame.count)
+        }
+        slotOf = [:]
+        _ = consume rows  // likewise the rows (the largest input)
+        // Slots → dense game indices in appid order. Entries are sorted by appid, hence by dense index too.
+        let bySlot = slotApp.indices.sorted { slotApp[$0] < slotApp[$1] }
+        appIDs = bySlot.map { slotApp[$0] }
+        var denseOfSlot = [UInt32](repeating: 0, count: slotApp.count)
+        for (g, slot) in bySlot.enumerated() { denseOfSlot[slot] = UInt32(g) }
+        var documentFrequency = [Int](repeating: 0, count: appIDs.count)
+        for e in entryGame.indices {
+            let g = denseOfSlot[Int(entryGame[e])]
+            entryGame[e] = g
+            documentFrequency[Int(g)] += 1
+        }
+        for f in favGame.indices { favGame[f] = denseOfSlot[Int(favGame[f])] }
+        favouriteStart = favStart
+        favouriteGame = favGame
+        playedCount = played
+
+        let apps = appIDs
+        var computed = GameStatistics(players: (0..<n).reduce(0) { $0 + (vStart[$1 + 1] > vStart[$1] ? 1 : 0) },
+                                      documentFrequency: [:])
+        for (g, df) in documentFrequency.enumerated() { computed.documentFrequency[apps[g]] = df }
+        let stats = frozen ?? computed
+        statistics = stats
+        var idf = [Double](repeating: 0, count: apps.count)
+        for g in apps.indices {
+            let df = stats.documentFrequency[apps[g]] ?? documentFrequency[g]
+            idf[g] = ScoreModel.idf(players: stats.players, documentFrequency: df)
+        }
+        // Weights: each vector L2-normalised, quantised to weightScale.
+        var vWeight: [UInt32] = []
+        vWeight.reserveCapacity(entryGame.count)
+        var raw: [Double] = []
+        var maxSquares: UInt64 = 0
+        for i in 0..<n {
+            raw.removeAll(keepingCapacity: true)
+            for e in vStart[i]..<vStart[i + 1] {
+                let base = ScoreModel.saturate(minutes: entryMinutes[e]) + (entryFavourite[e] ? ScoreModel.favouriteBoost : 0)
+                raw.append(idf[Int(entryGame[e])] * base * (entryRecent[e] > 0 ? 1 + ScoreModel.recentBoost : 1))
+            }
+            let norm = raw.reduce(0) { $0 + $1 * $1 }.squareRoot()
+            var squares: UInt64 = 0
+            for w in raw {
+                let q = norm > 0 ? (w / norm * Double(ScoreModel.weightScale)).rounded(.down) : 0
+                let weight = max(1, UInt32(min(q, Double(ScoreModel.weightScale))))
+                vWeight.append(weight)
+                squares += UInt64(weight) * UInt64(weight)
+            }
+            maxSquares = max(maxSquares, squares)
+        }
+        vectorStart = vStart; vectorGame = entryGame; vectorWeight = vWeight
+        vectorNormBound = UInt64(Double(maxSquares).squareRoot().rounded(.up)) + 1
+        vectorMinutes = entryMinutes; vectorRecentMinutes = entryRecent; vectorFavourite = entryFavourite
+
+        // Exclusions as sorted, duplicate-free per-player neighbour lists: directed edges counting-sorted by
+        // their first player, then each run sorted and de-duplicated in place.
+        var edgeFrom: [Int32] = [], edgeTo: [Int32] = []
+        edgeFrom.reserveCapacity(2 * exclusions.pairKeys.count + exclusions.directed.count)
+        edgeTo.reserveCapacity(2 * exclusions.pairKeys.count + exclusions.directed.count)
         for key in exclusions.pairKeys {
             guard let a = indexOf[key.a], let b = indexOf[key.b], a != b else { continue }
-            excl[a].append(Int32(b)); excl[b].append(Int32(a))
+            edgeFrom.append(Int32(a)); edgeTo.append(Int32(b))
+            edgeFrom.append(Int32(b)); edgeTo.append(Int32(a))
         }
         for d in exclusions.directed {
             guard let a = indexOf[d.from], let b = indexOf[d.to], a != b else { continue }
-            excl[a].append(Int32(b))
+            edgeFrom.append(Int32(a)); edgeTo.append(Int32(b))
         }
-        var eStart = [0], eOther: [Int32] = []
+        var eStart = [Int](repeating: 0, count: n + 1)
+        for a in edgeFrom { eStart[Int(a) + 1] += 1 }
+        for i in 0..<n { eStart[i + 1] += eStart[i] }
+        var eOther = [Int32](repeating: 0, count: edgeFrom.count)
+        var cursor = eStart
+        for (a, b) in zip(edgeFrom, edgeTo) {
+            eOther[cursor[Int(a)]] = b
+            cursor[Int(a)] += 1
+        }
+        edgeFrom = []; edgeTo = []
+        var written = 0
         for i in 0..<n {
-            eOther.append(contentsOf: Set(excl[i]).sorted())
-            eStart.append(eOther.count)
+            let run = eStart[i]..<eStart[i + 1]
+            eOther[run].sort()
+            eStart[i] = written
+            for k in run where k == run.lowerBound || eOther[k] != eOther[k - 1] {
+                eOther[written] = eOther[k]
+                written += 1
+            }
         }
+        eStart[n] = written
+        eOther.removeLast(eOther.count - written)
         exclusionStart = eStart; exclusionOther = eOther
     }
 

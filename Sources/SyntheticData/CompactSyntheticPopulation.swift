@@ -13,6 +13,15 @@ public struct CompactSyntheticPopulation: Sendable {
     public var preferences: [PlayerPreferences]
     public let catalogue: SyntheticCatalogue
 
+    /// The libraries as neutral columns (the arrays are shared, not copied), named from the catalogue: rows mean
+    /// exactly what `playerDataset()`'s `PlayerGame` rows mean.
+    public var libraryColumns: GameLibraryColumns {
+        var names: [UInt32: String] = [:]
+        for entry in catalogue.entries where names[entry.appID] == nil { names[entry.appID] = entry.name }
+        return GameLibraryColumns(start: libraries.start, appIDs: libraries.appIDs, minutesTotal: libraries.minutes,
+                                  minutes2Weeks: libraries.minutes2Weeks, names: names)
+    }
+
     /// Expands to the canonical dataset (rows named from the catalogue), in parallel but deterministically.
     public func playerDataset() -> PlayerDataset {
         let rows = libraries.rowCount

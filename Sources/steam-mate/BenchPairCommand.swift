@@ -95,12 +95,35 @@ struct BenchPairCommand: ParsableCommand {
             clock = ContinuousClock.now
             cpu = Self.cpuSeconds()
         }
-        let dataset = seededDataset(players, placement: placement)
-        stage("generate")
+        // The population is generated as library columns and prepared straight from them: no `PlayerGame` rows.
+        // The players and rows are handed over to the preparation, which frees them as soon as it is done with
+        // them; the rest of the generator's output goes when this block ends.
         let config = PairingConfig(k: k, threads: threadCount, pruneFromRegionSize: pruneFrom)
-        let population = PreparedPopulation(dataset: dataset, exclusions: PairExclusions(
-            pairs: dataset.friendships.map { ($0.a, $0.b) }), config: config)
-        stage("index")
+        let population: PreparedPopulation
+        let density: (withinCap: Double, queriers: Int)
+        do {
+            var compact = SyntheticPopulation.generateCompact(generatorConfig(players))
+            placement?.relocate(&compact.players)
+            stage("generate")
+            do {  // Not part of any stage.
+                let libraries = compact.libraries
+                density = Self.density(players: compact.players, preferences: compact.preferences,
+                                       defaultCapKm: config.defaultMaxDistanceKm) { k in
+                    libraries.rows(ofPlayer: k).contains { libraries.minutes[$0] > 0 }
+                }
+                clock = ContinuousClock.now
+                cpu = Self.cpuSeconds()
+            }
+            let exclusions = PairExclusions(pairs: compact.friendships.map { ($0.a, $0.b) })
+            compact.friendships = []
+            let columns = compact.libraryColumns
+            compact.libraries = SyntheticLibraries()
+            let generated = compact.players
+            compact.players = []
+            population = PreparedPopulation(players: consume generated, libraries: consume columns,
+                                            preferences: compact.preferences, exclusions: exclusions, config: config)
+            stage("index")
+        }
         let result = BulkPairer.pair(population)
         stage("score")
         // Explanations and rows for every emitted pair, built 16,384 players at a time as `PairingJob` does.
@@ -115,7 +138,6 @@ struct BenchPairCommand: ParsableCommand {
         let c = result.counters
         print("pairings \(rows), players paired \(result.lists.counts.filter { $0 > 0 }.count), "
               + "postings scanned \(c.postingsScanned) (anywhere pool \(c.poolPostingsScanned)), index postings built \(c.regionPostingsBuilt), candidates evaluated \(c.candidatesEvaluated), blocks \(c.blocks)")
-        let density = Self.density(dataset, defaultCapKm: config.defaultMaxDistanceKm)
         print("avg players within own cap (located, capped, with games; centre distance): "
               + Cell.formatFixed(density.withinCap, places: 1) + " over \(density.queriers) players; "
               + "avg region size searched: " + Cell.formatFixed(
@@ -155,17 +177,17 @@ struct BenchPairCommand: ParsableCommand {
 
     /// Average number of other located players with games within each capped player's own cap (centre distance),
     /// the figure pairing.md's anchor quotes as "avg users within cap". Players are aggregated by coordinate.
-    static func density(_ dataset: PlayerDataset, defaultCapKm: Double) -> (withinCap: Double, queriers: Int) {
-        var hasGames = Set<SteamID64>()
-        for g in dataset.games where g.minutesTotal > 0 { hasGames.insert(g.steamID) }
-        var prefs: [SteamID64: PlayerPreferences] = [:]
-        for p in dataset.preferences { prefs[p.steamID] = p }
+    /// `playsGames(k)`: whether `players[k]` has a row with minutes > 0.
+    static func density(players: [Player], preferences: [PlayerPreferences], defaultCapKm: Double,
+                        playsGames: (Int) -> Bool) -> (withinCap: Double, queriers: Int) {
+        var prefsIndex: [SteamID64: Int] = [:]  // the last line of a player, as a dictionary built from them keeps
+        for (k, p) in preferences.enumerated() { prefsIndex[p.steamID] = k }
         struct Key: Hashable { var lat: Double; var lon: Double }
         var pointIndex: [Key: Int] = [:]
         var points: [UnitVector] = [], latitudes: [Double] = [], counts: [Int] = []
         var queries: [Int: [Double: Int]] = [:]  // point → cap → players
-        for player in dataset.players {
-            guard let lat = player.latitude, let lon = player.longitude, hasGames.contains(player.steamID) else { continue }
+        for (k, player) in players.enumerated() {
+            guard let lat = player.latitude, let lon = player.longitude, playsGames(k) else { continue }
             let key = Key(lat: lat, lon: lon)
             let i = pointIndex[key] ?? {
                 pointIndex[key] = points.count
@@ -174,7 +196,7 @@ struct BenchPairCommand: ParsableCommand {
                 return points.count - 1
             }()
             counts[i] += 1
-            let pr = prefs[player.steamID]
+            let pr = prefsIndex[player.steamID].map { preferences[$0] }
             if pr?.anywhere == true { continue }
             queries[i, default: [:]][pr?.maxDistanceKm ?? defaultCapKm, default: 0] += 1
         }
