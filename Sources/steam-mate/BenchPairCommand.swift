@@ -51,6 +51,8 @@ struct BenchPairCommand: ParsableCommand {
         }
     }
 
+    @Flag(inversion: .prefixedNo, help: "Build every emitted pair's explanation row (the explain stage).")
+    var explain = true
     @Option(help: "Give every app user this distance cap in km (default: the generator's mix, mostly 50-250 km).")
     var capKm: Double?
     @Option(help: "Share of app users who accept any distance (default: the generator's 0.1).")
@@ -128,13 +130,14 @@ struct BenchPairCommand: ParsableCommand {
         stage("score")
         // Explanations and rows for every emitted pair, built 16,384 players at a time as `PairingJob` does.
         var rows = 0
-        var from = 0
+        var from = explain ? 0 : population.count
+        if !explain { rows = Int(result.lists.counts.reduce(0) { $0 + Int($1) }) }
         while from < population.count {
             let to = min(population.count, from + 16_384)
             rows += PairingRun.pairingsTable(result.lists, population: population, players: from..<to).rows.count
             from = to
         }
-        stage("explain")
+        if explain { stage("explain") }
         let c = result.counters
         print("pairings \(rows), players paired \(result.lists.counts.filter { $0 > 0 }.count), "
               + "postings scanned \(c.postingsScanned) (anywhere pool \(c.poolPostingsScanned)), index postings built \(c.regionPostingsBuilt), candidates evaluated \(c.candidatesEvaluated), blocks \(c.blocks)")
