@@ -169,14 +169,10 @@ final class BlockScorer {
                         }
                         let (first, count) = index.range(of: Int(order[pos].game))
                         scanned += count
-                        let wu = order[pos].weight
-                        for j in first..<(first + count) {
-                            let posting = postings[j]
-                            let l = Int(posting.local)
-                            let old = acc[l]
-                            if old == 0 { touchedBase[touchedCount] = Int32(l); touchedCount += 1 }
-                            acc[l] = old &+ wu &* posting.weight
-                        }
+                        var tc = touchedCount
+                        RegionIndex.scatterAdd(postings, first..<(first + count), weight: order[pos].weight, into: acc,
+                                               touched: touchedBase, touchedCount: &tc)
+                        touchedCount = tc
                         if touchedCount >= nextCheckpoint && pos + 1 < order.count {
                             sweep(remaining: remainingDotBound(pos + 1), exactWhenZero: false)
                             nextCheckpoint *= 2
@@ -231,15 +227,9 @@ final class BlockScorer {
                     for i in vs[u]..<vs[u + 1] {
                         let (first, count) = index.range(of: Int(vg[i]))
                         if count == 0 { continue }
-                        let wu = vw[i]
                         scanned += count
-                        for j in first..<(first + count) {
-                            let posting = postings[j]
-                            let l = Int(posting.local)
-                            let old = acc[l]
-                            if old == 0 { tp[tc] = Int32(l); tc &+= 1 }
-                            acc[l] = old &+ wu &* posting.weight
-                        }
+                        RegionIndex.scatterAdd(postings, first..<(first + count), weight: vw[i], into: acc, touched: tp,
+                                               touchedCount: &tc)
                         if mark[Int(vg[i])] != 0 {
                             for j in first..<(first + count) {
                                 let l = Int(postings[j].local)

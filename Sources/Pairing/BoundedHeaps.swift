@@ -46,30 +46,12 @@ final class BoundedHeaps {
         if n < capacity {
             heap[n] = c
             sizes[slot] = Int32(n + 1)
-            var i = n
-            while i > 0 {
-                let parent = (i - 1) / 2
-                if heap[parent].ranksBefore(heap[i]) { swapAt(heap, parent, i); i = parent } else { break }
-            }
-            return
-        }
-        guard c.ranksBefore(heap[0]) else { return }
-        heap[0] = c
-        var i = 0
-        while true {
-            let l = 2 * i + 1, r = l + 1
-            var w = i
-            if l < n && heap[w].ranksBefore(heap[l]) { w = l }
-            if r < n && heap[w].ranksBefore(heap[r]) { w = r }
-            if w == i { break }
-            swapAt(heap, i, w)
-            i = w
+            CandidateHeap.siftUp(heap, from: n)
+        } else if c.ranksBefore(heap[0]) {
+            heap[0] = c
+            CandidateHeap.siftDown(heap, count: n)
         }
     }
 
     func clear(_ slot: Int) { sizes[slot] = 0 }
-
-    @inline(__always) private func swapAt(_ heap: UnsafeMutablePointer<PairCandidate>, _ a: Int, _ b: Int) {
-        let t = heap[a]; heap[a] = heap[b]; heap[b] = t
-    }
 }

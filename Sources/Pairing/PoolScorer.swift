@@ -63,18 +63,9 @@ final class PoolScorer {
                             let mid = (lo + hi) >> 1
                             if Int(postings[mid].local) <= r { lo = mid + 1 } else { hi = mid }
                         }
-                        let end = first + count
-                        let wu = vw[i]
-                        scanned += end - lo
-                        var j = lo
-                        while j < end {
-                            let posting = postings[j]
-                            let l = Int(posting.local)
-                            let old = acc[l]
-                            if old == 0 { touched[touchedCount] = Int32(l); touchedCount &+= 1 }
-                            acc[l] = old &+ wu &* posting.weight
-                            j &+= 1
-                        }
+                        scanned += first + count - lo
+                        RegionIndex.scatterAdd(postings, lo..<(first + count), weight: vw[i], into: acc, touched: touched,
+                                               touchedCount: &touchedCount)
                     }
                 }
             }

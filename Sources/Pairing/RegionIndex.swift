@@ -94,4 +94,20 @@ final class RegionIndex {
         let c = Int(count[g])
         return c == 0 ? (0, 0) : (Int(start[g]), c)
     }
+
+    /// The scatter-add step: `acc[local] += weight · posting.weight` over `postings[range]`, appending each position
+    /// touched for the first time (accumulator still 0) to `touched`.
+    @inline(__always) static func scatterAdd(_ postings: UnsafeMutablePointer<Posting>, _ range: Range<Int>, weight: UInt32,
+                                             into acc: UnsafeMutablePointer<UInt32>, touched: UnsafeMutablePointer<Int32>,
+                                             touchedCount: inout Int) {
+        var tc = touchedCount
+        for j in range {
+            let posting = postings[j]
+            let l = Int(posting.local)
+            let old = acc[l]
+            if old == 0 { touched[tc] = Int32(l); tc &+= 1 }
+            acc[l] = old &+ weight &* posting.weight
+        }
+        touchedCount = tc
+    }
 }

@@ -25,26 +25,11 @@ struct TopKHeap {
         guard capacity > 0 else { return }
         if items.count < capacity {
             items.append(c)
-            var i = items.count - 1
-            while i > 0 {
-                let p = (i - 1) / 2
-                // Parent must be worse (ranks after) than child.
-                if items[p].ranksBefore(items[i]) { items.swapAt(p, i); i = p } else { break }
-            }
-            return
-        }
-        guard c.ranksBefore(items[0]) else { return }
-        items[0] = c
-        var i = 0
-        let n = items.count
-        while true {
-            let l = 2 * i + 1, r = l + 1
-            var w = i
-            if l < n && items[w].ranksBefore(items[l]) { w = l }
-            if r < n && items[w].ranksBefore(items[r]) { w = r }
-            if w == i { break }
-            items.swapAt(i, w)
-            i = w
+            let last = items.count - 1
+            items.withUnsafeMutableBufferPointer { CandidateHeap.siftUp($0.baseAddress!, from: last) }
+        } else if c.ranksBefore(items[0]) {
+            items[0] = c
+            items.withUnsafeMutableBufferPointer { CandidateHeap.siftDown($0.baseAddress!, count: $0.count) }
         }
     }
 
