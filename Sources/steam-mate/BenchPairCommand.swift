@@ -51,6 +51,7 @@ struct BenchPairCommand: ParsableCommand {
         }
     }
 
+    @Option(help: "Side of a geo-grid cell in km (default: the pairing default).") var gridCellKm: Double?
     @Flag(inversion: .prefixedNo, help: "Build every emitted pair's explanation row (the explain stage).")
     var explain = true
     @Option(help: "Give every app user this distance cap in km (default: the generator's mix, mostly 50-250 km).")
@@ -100,7 +101,8 @@ struct BenchPairCommand: ParsableCommand {
         // The population is generated as library columns and prepared straight from them: no `PlayerGame` rows.
         // The players and rows are handed over to the preparation, which frees them as soon as it is done with
         // them; the rest of the generator's output goes when this block ends.
-        let config = PairingConfig(k: k, threads: threadCount, pruneFromRegionSize: pruneFrom)
+        var config = PairingConfig(k: k, threads: threadCount, pruneFromRegionSize: pruneFrom)
+        if let gridCellKm { config.gridCellKm = gridCellKm }
         let population: PreparedPopulation
         let density: (withinCap: Double, queriers: Int)
         do {
