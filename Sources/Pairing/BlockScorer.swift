@@ -5,6 +5,8 @@ import Geo
 /// only its other partners, and the reason written for an empty one is provisional (`BulkPairer` merges both).
 final class BlockScorer {
     let p: PreparedPopulation
+    /// Every player's packed pair-rule inputs (`PlayerSide`).
+    let sides: [PlayerSide]
     let region: RegionIndex
     let output: ListBuffer
     var heap: TopKHeap
@@ -31,8 +33,9 @@ final class BlockScorer {
     /// Whether the current player met a geo-admitted candidate sharing a game.
     var sawAdmitted = false
 
-    init(population: PreparedPopulation, capacity: Int, output: ListBuffer) {
+    init(population: PreparedPopulation, sides: [PlayerSide], capacity: Int, output: ListBuffer) {
         p = population
+        self.sides = sides
         self.output = output
         region = RegionIndex(games: population.appIDs.count)
         heap = TopKHeap(capacity: capacity)
@@ -135,6 +138,8 @@ final class BlockScorer {
         let postings = index.postings
         let members = index.members
         let fitScale = UInt64(ScoreModel.fitScale)
+        let su = sides[u]
+        let searchCos = UnitVector.cosine(ofKm: p.searchRadiusKm(u)) - 1e-12
         var scanned = 0
         var stop = order.count
         var nextCheckpoint = 2 * heap.capacity
@@ -157,7 +162,7 @@ final class BlockScorer {
                             done[l] = 1
                             let v = Int(members[l])
                             let dot = remaining == 0 && exactWhenZero ? acc[l] : exactDot(v)
-                            consider(u, v, dot: dot, favouriteHits: nil)
+                            consider(u, su, searchCos: searchCos, v, dot: dot, favouriteHits: nil)
                         }
                     }
                     for pos in 0..<order.count {
@@ -190,16 +195,17 @@ final class BlockScorer {
     }
 
     /// The per-candidate checks of the pruned traversal: self, pool split, heap bound, distance, filters.
-    @inline(__always) private func consider(_ u: Int, _ v: Int, dot: UInt32, favouriteHits: Int?) {
-        if v == u || (p.anywhere[u] && p.anywhere[v]) { return }
+    @inline(__always) private func consider(_ u: Int, _ su: PlayerSide, searchCos: Double, _ v: Int, dot: UInt32,
+                                            favouriteHits: Int?) {
+        if v == u || (su.anywhere && p.anywhere[v]) { return }
         if !heap.admits(upperBound: ScoreModel.gameTerm(dot) * UInt64(ScoreModel.fitScale)) { return }
-        let preCos = UnitVector.cosine(ofKm: p.searchRadiusKm(u)) - 1e-12
-        if p.unitX[u] * p.unitX[v] + p.unitY[u] * p.unitY[v] + p.unitZ[u] * p.unitZ[v] < preCos { return }
-        let (admitted, distance) = p.geoAdmits(u, v)
+        let sv = sides[v]  // read only for candidates that pass the bound
+        if su.unitX * sv.unitX + su.unitY * sv.unitY + su.unitZ * sv.unitZ < searchCos { return }
+        let (admitted, distance) = PlayerSide.geoAdmits(su, sv)
         guard admitted else { return }
         sawAdmitted = true
         counters.candidatesEvaluated += 1
-        if let c = p.evaluate(u, v, dot: dot, distanceKm: distance, floor: heap.isFull ? heap.worst?.score : nil,
+        if let c = p.evaluate(u, v, su, sv, dot: dot, distanceKm: distance, floor: heap.isFull ? heap.worst?.score : nil,
                               favouriteHits: favouriteHits) { heap.push(c) }
     }
 
@@ -265,22 +271,11 @@ final class BlockScorer {
     }
 
     private func drainGeo(_ u: Int) {
-        let radius = p.searchRadiusKm(u)
-        let preCos = UnitVector.cosine(ofKm: radius) - 1e-12
-        let ux = p.unitX[u], uy = p.unitY[u], uz = p.unitZ[u]
-        let uAnywhere = p.anywhere[u]
-        let fitScale = UInt64(ScoreModel.fitScale)
+        let su = sides[u]
+        let searchCos = UnitVector.cosine(ofKm: p.searchRadiusKm(u)) - 1e-12
         let hits = favouriteHits
         drain(region) { dot, v, local in
-            if v == u || (uAnywhere && p.anywhere[v]) { return }
-            if !heap.admits(upperBound: ScoreModel.gameTerm(dot) * fitScale) { return }
-            if ux * p.unitX[v] + uy * p.unitY[v] + uz * p.unitZ[v] < preCos { return }
-            let (admitted, distance) = p.geoAdmits(u, v)
-            guard admitted else { return }
-            sawAdmitted = true
-            counters.candidatesEvaluated += 1
-            if let c = p.evaluate(u, v, dot: dot, distanceKm: distance, floor: heap.isFull ? heap.worst?.score : nil,
-                                  favouriteHits: Int(hits[local])) { heap.push(c) }
+            consider(u, su, searchCos: searchCos, v, dot: dot, favouriteHits: Int(hits[local]))
         }
     }
 }

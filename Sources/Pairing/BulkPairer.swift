@@ -18,6 +18,7 @@ public enum BulkPairer {
         let capacity = p.config.candidatesPerPlayer
         let n = p.count
         let output = ListBuffer(players: n, capacity: capacity)
+        let sides = p.sides()
         let grid = GeoGrid(cellKm: p.config.gridCellKm)
 
         // Located players with a vector, grouped by cell.
@@ -144,7 +145,7 @@ public enum BulkPairer {
         let seedChunks = (poolMembers.count + 1_023) / 1_024
         let nextSeed = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: min(workerCount, max(1, seedChunks))) { _ in
-            let ps = PoolScorer(population: p, pool: poolBox.value, capacity: capacity, floors: floorsBox.value)
+            let ps = PoolScorer(population: p, sides: sides, pool: poolBox.value, capacity: capacity, floors: floorsBox.value)
             while true {
                 let chunk = nextSeed.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard chunk < seedChunks else { break }
@@ -172,7 +173,7 @@ public enum BulkPairer {
         let totals = Mutex(PairingCounters())
         let poolMerge = Mutex(())
         DispatchQueue.concurrentPerform(iterations: workerCount) { _ in
-            let scorer = BlockScorer(population: p, capacity: capacity, output: output)
+            let scorer = BlockScorer(population: p, sides: sides, capacity: capacity, output: output)
             var poolScorer: PoolScorer?
             var region: [Int32] = []
             while true {
@@ -214,7 +215,7 @@ public enum BulkPairer {
                     }
                     scorer.scoreBlock(members: Array(group.members[players]), region: region)
                 case .poolStripe(let stripe):
-                    let ps = poolScorer ?? PoolScorer(population: p, pool: poolBox.value, capacity: capacity, floors: floorsBox.value)
+                    let ps = poolScorer ?? PoolScorer(population: p, sides: sides, pool: poolBox.value, capacity: capacity, floors: floorsBox.value)
                     poolScorer = ps
                     let rows = poolBox.value.members.count
                     var block = stripe

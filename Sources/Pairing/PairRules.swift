@@ -9,17 +9,28 @@ import Geo
 /// two `anywhere` players pair at any distance, with or without a location; a player without a location
 /// pairs only with `anywhere` players and only if `anywhere` themself (default `anywhere` = false).
 extension PreparedPopulation {
+    /// Player u's side of the pair rules, assembled from the columns (`PlayerSide` has the arithmetic).
+    func side(_ u: Int) -> PlayerSide {
+        var s = PlayerSide()
+        s.unitX = unitX[u]; s.unitY = unitY[u]; s.unitZ = unitZ[u]
+        s.capKm = capKm[u]; s.accuracyKm = accuracyKm[u]
+        s.availability0 = availabilityWords[3 * u]
+        s.availability1 = availabilityWords[3 * u + 1]
+        s.availability2 = availabilityWords[3 * u + 2]
+        s.languageMask = languageMask[u]
+        s.availabilityHours = availabilityHours[u]
+        s.favouriteFirst = Int32(favouriteStart[u])
+        s.favouriteCount = Int32(favouriteStart[u + 1] - favouriteStart[u])
+        s.located = located[u]; s.anywhere = anywhere[u]
+        return s
+    }
+
+    /// Every player's side, in dense order: what the bulk scorer reads per candidate.
+    func sides() -> [PlayerSide] { (0..<count).map(side) }
+
     /// Whether geography admits the pair; `distanceKm` is nil when either has no location.
-    @inline(__always) func geoAdmits(_ u: Int, _ v: Int) -> (admitted: Bool, distanceKm: Double?) {
-        if located[u] && located[v] {
-            let dot = unitX[u] * unitX[v] + unitY[u] * unitY[v] + unitZ[u] * unitZ[v]
-            if anywhere[u] && anywhere[v] { return (true, distance(u, v)) }
-            let limit = min(capKm[u], capKm[v]) - accuracyKm[u] - accuracyKm[v]
-            guard limit >= 0 else { return (false, nil) }
-            guard dot >= UnitVector.cosine(ofKm: limit) else { return (false, nil) }
-            return (true, distance(u, v))
-        }
-        return (anywhere[u] && anywhere[v], nil)
+    func geoAdmits(_ u: Int, _ v: Int) -> (admitted: Bool, distanceKm: Double?) {
+        PlayerSide.geoAdmits(side(u), side(v))
     }
 
     /// Great-circle distance between the two players' positions (centres, accuracy not included).
@@ -110,39 +121,21 @@ extension PreparedPopulation {
     /// q(u→v), quantised to `ScoreModel.fitScale` (see `ScoreModel`). `favouriteHits`: u's favourites that v plays
     /// or declared, when the caller already counted them (the bulk scorer does, while scanning u's games).
     func fit(_ u: Int, _ v: Int, distanceKm: Double?, favouriteHits known: Int? = nil) -> UInt32 {
-        var weighted = 0.0, weights = 0.0
-        // Distance, relative to u's own cap.
-        if let d = distanceKm {
-            let cap = anywhere[u] ? ScoreModel.anywhereReferenceKm : max(capKm[u], 1e-9)
-            let effective = d + accuracyKm[u] + accuracyKm[v]
-            weighted += 1 - 0.5 * min(1, effective / cap)
-        } else {
-            weighted += 0.5
-        }
-        weights += 1
-        let favCount = favouriteStart[u + 1] - favouriteStart[u]
-        if favCount > 0 {
-            var hits = 0
+        fit(u, v, side(u), side(v), distanceKm: distanceKm, favouriteHits: known)
+    }
+
+    /// q(u→v) from the two sides at hand.
+    @inline(__always) func fit(_ u: Int, _ v: Int, _ su: PlayerSide, _ sv: PlayerSide, distanceKm: Double?,
+                               favouriteHits known: Int? = nil) -> UInt32 {
+        var hits = 0
+        if su.favouriteCount > 0 {
             if let known { hits = known } else {
-                for f in favouriteGame[favouriteStart[u]..<favouriteStart[u + 1]] where vectorContains(v, game: f) { hits += 1 }
+                let first = Int(su.favouriteFirst)
+                for i in first..<(first + Int(su.favouriteCount)) where vectorContains(v, game: favouriteGame[i]) { hits += 1 }
             }
-            weighted += 2 * min(1, Double(hits) / Double(min(3, favCount)))
-            weights += 2
         }
-        if let shared = shareLanguage(u, v) {
-            weighted += shared ? 1 : 0
-            weights += 1
-        }
-        let hoursU = Int(availabilityHours[u]), hoursV = Int(availabilityHours[v])
-        if hoursU > 0 && hoursV > 0 {
-            let overlap = (availabilityWords[3 * u] & availabilityWords[3 * v]).nonzeroBitCount
-                + (availabilityWords[3 * u + 1] & availabilityWords[3 * v + 1]).nonzeroBitCount
-                + (availabilityWords[3 * u + 2] & availabilityWords[3 * v + 2]).nonzeroBitCount
-            weighted += min(1, Double(overlap) / Double(min(10, hoursU, hoursV)))
-            weights += 1
-        }
-        let q = ScoreModel.fitFloor + (1 - ScoreModel.fitFloor) * weighted / weights
-        return UInt32(min(Double(ScoreModel.fitScale), (q * Double(ScoreModel.fitScale)).rounded(.down)))
+        let language = languageMaskExact ? PlayerSide.shareLanguageByMask(su, sv) : shareLanguage(u, v)
+        return PlayerSide.fit(su, sv, distanceKm: distanceKm, favouriteHits: hits, sharedLanguage: language)
     }
 
     /// Full evaluation of an admissible-by-geography pair: nil when a filter rejects it or the score is 0.
@@ -150,10 +143,16 @@ extension PreparedPopulation {
     /// before the second fit (exact: HM is increasing in each argument). Returns nil for such pairs too.
     @inline(__always) func evaluate(_ u: Int, _ v: Int, dot: UInt32, distanceKm: Double?, floor: UInt64? = nil,
                                     favouriteHits: Int? = nil) -> PairCandidate? {
+        evaluate(u, v, side(u), side(v), dot: dot, distanceKm: distanceKm, floor: floor, favouriteHits: favouriteHits)
+    }
+
+    /// `evaluate` with the two sides at hand.
+    @inline(__always) func evaluate(_ u: Int, _ v: Int, _ su: PlayerSide, _ sv: PlayerSide, dot: UInt32, distanceKm: Double?,
+                                    floor: UInt64? = nil, favouriteHits: Int? = nil) -> PairCandidate? {
         guard dot > 0, !isExcluded(u, from: v), passesPartitionAndOverlap(u, v) else { return nil }
-        let fitUV = fit(u, v, distanceKm: distanceKm, favouriteHits: favouriteHits)
+        let fitUV = fit(u, v, su, sv, distanceKm: distanceKm, favouriteHits: favouriteHits)
         if let floor, ScoreModel.score(dot: dot, fitUV: fitUV, fitVU: ScoreModel.fitScale) < floor { return nil }
-        let s = ScoreModel.score(dot: dot, fitUV: fitUV, fitVU: fit(v, u, distanceKm: distanceKm))
+        let s = ScoreModel.score(dot: dot, fitUV: fitUV, fitVU: fit(v, u, sv, su, distanceKm: distanceKm))
         guard s > 0 else { return nil }
         return PairCandidate(score: s, other: Int32(v), dot: dot)
     }

@@ -13,6 +13,7 @@
 /// the floor, and the stripes skip such pairs unevaluated. Floors depend only on the data.
 final class PoolScorer {
     let p: PreparedPopulation
+    let sides: [PlayerSide]
     let pool: RegionIndex
     /// Per pool position: the floor from `seedFloor` (0 when unknown).
     let floors: UnsafePointer<UInt64>
@@ -24,8 +25,10 @@ final class PoolScorer {
     private let buckets: DotBucketOrder
     var counters = PairingCounters()
 
-    init(population: PreparedPopulation, pool: RegionIndex, capacity: Int, floors: UnsafePointer<UInt64>) {
+    init(population: PreparedPopulation, sides: [PlayerSide], pool: RegionIndex, capacity: Int,
+         floors: UnsafePointer<UInt64>) {
         p = population
+        self.sides = sides
         self.pool = pool
         self.floors = floors
         let n = max(1, pool.members.count)
@@ -99,8 +102,7 @@ final class PoolScorer {
         let toColumn = columnOpen && !p.isExcluded(v, from: u)
         guard toRow || toColumn, p.passesPartitionAndOverlap(u, v) else { return }
         counters.candidatesEvaluated += 1
-        let distance = p.located[u] && p.located[v] ? p.distance(u, v) : nil
-        let s = ScoreModel.score(dot: dot, fitUV: p.fit(u, v, distanceKm: distance), fitVU: p.fit(v, u, distanceKm: distance))
+        let s = score(u, v, dot: dot)
         guard s > 0 else { return }
         if toRow { heaps.push(r, PairCandidate(score: s, other: Int32(v), dot: dot)) }
         if toColumn { heaps.push(c, PairCandidate(score: s, other: Int32(u), dot: dot)) }
@@ -176,10 +178,17 @@ final class PoolScorer {
             guard !p.isExcluded(u, from: v), p.passesPartitionAndOverlap(u, v) else { continue }
             let dot = p.dot(u, v)
             counters.candidatesEvaluated += 1
-            let distance = p.located[u] && p.located[v] ? p.distance(u, v) : nil
-            let s = ScoreModel.score(dot: dot, fitUV: p.fit(u, v, distanceKm: distance), fitVU: p.fit(v, u, distanceKm: distance))
+            let s = score(u, v, dot: dot)
             if s > 0 { best.push(PairCandidate(score: s, other: Int32(v), dot: dot)) }
         }
         return best.isFull ? best.worst?.score ?? 0 : 0
+    }
+
+    /// The exact score of a pool pair (two `anywhere` players: geography always admits them).
+    @inline(__always) private func score(_ u: Int, _ v: Int, dot: UInt32) -> UInt64 {
+        let su = sides[u], sv = sides[v]
+        let distance = PlayerSide.geoAdmits(su, sv).distanceKm
+        return ScoreModel.score(dot: dot, fitUV: p.fit(u, v, su, sv, distanceKm: distance),
+                                fitVU: p.fit(v, u, sv, su, distanceKm: distance))
     }
 }
