@@ -5,12 +5,13 @@ public enum BruteForcePairer {
         let capacity = p.config.candidatesPerPlayer
         var lists = PairingLists(players: p.count, capacity: capacity)
         var heap = TopKHeap(capacity: capacity)
+        let sides = p.sides()
         for u in 0..<p.count where p.hasVector(u) {
             heap.removeAll()
             for v in 0..<p.count where v != u && p.hasVector(v) {
-                let (admitted, distance) = p.geoAdmits(u, v)
+                let (admitted, distance) = PlayerSide.geoAdmits(sides[u], sides[v])
                 guard admitted else { continue }
-                if let c = p.evaluate(u, v, dot: p.dot(u, v), distanceKm: distance) { heap.push(c) }
+                if let c = p.evaluate(u, v, sides[u], sides[v], dot: p.dot(u, v), distanceKm: distance) { heap.push(c) }
             }
             lists.set(u, heap.sorted())
         }
