@@ -194,7 +194,8 @@ final class BlockScorer {
         for i in range { dense[Int(p.vectorGame[i])] = 0 }
     }
 
-    /// The per-candidate checks of the pruned traversal: self, pool split, heap bound, distance, filters.
+    /// The per-candidate checks of both traversals: self, pool split (pairs of two `anywhere` players are the pool's),
+    /// heap bound, u's search radius (`searchCos`), the distance rule, filters, then the score.
     @inline(__always) private func consider(_ u: Int, _ su: PlayerSide, searchCos: Double, _ v: Int, dot: UInt32,
                                             favouriteHits: Int?) {
         if v == u || (su.anywhere && p.anywhere[v]) { return }
