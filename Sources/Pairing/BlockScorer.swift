@@ -213,7 +213,7 @@ final class BlockScorer {
     /// Only for players left with nothing: is any player with a vector admitted by geography (pool pairs aside)?
     private func anyoneInRange(_ u: Int, region: [Int32]) -> Bool {
         for m in region where Int(m) != u && !(p.anywhere[u] && p.anywhere[Int(m)]) {
-            if p.geoAdmits(u, Int(m)).admitted { return true }
+            if PlayerSide.geoAdmits(sides[u], sides[Int(m)]).admitted { return true }
         }
         return false
     }

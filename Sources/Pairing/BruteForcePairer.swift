@@ -21,12 +21,13 @@ public enum BruteForcePairer {
     /// Why each player's list is empty, decided pair by pair (nil for a player with a list): the oracle for
     /// `BulkPairingResult.emptyReasons`.
     public static func emptyReasons(_ p: PreparedPopulation, lists: PairingLists) -> [UnpairedReason?] {
-        (0..<p.count).map { u -> UnpairedReason? in
+        let sides = p.sides()
+        return (0..<p.count).map { u -> UnpairedReason? in
             guard lists.list(u).isEmpty else { return nil }
             guard p.hasVector(u) else { return .noGames }
             guard p.located[u] || p.anywhere[u] else { return .noLocation }
             var inRange = false
-            for v in 0..<p.count where v != u && p.hasVector(v) && p.geoAdmits(u, v).admitted {
+            for v in 0..<p.count where v != u && p.hasVector(v) && PlayerSide.geoAdmits(sides[u], sides[v]).admitted {
                 if p.dot(u, v) > 0 { return .allExcluded }
                 inRange = true
             }

@@ -21,7 +21,6 @@ final class PoolScorer {
     let heaps: BoundedHeaps
     private let accumulator: UnsafeMutablePointer<UInt32>
     private let touched: UnsafeMutablePointer<Int32>
-    private let ranked: UnsafeMutablePointer<(dot: UInt32, local: Int32)>
     private let buckets: DotBucketOrder
     var counters = PairingCounters()
 
@@ -37,13 +36,11 @@ final class PoolScorer {
         accumulator.initialize(repeating: 0, count: n)
         touched = .allocate(capacity: n)
         buckets = DotBucketOrder(capacity: n)
-        ranked = .allocate(capacity: max(1, Self.seedCandidatesPerCapacity * capacity))
     }
 
     deinit {
         accumulator.deallocate()
         touched.deallocate()
-        ranked.deallocate()
     }
 
     /// Scores row `r` against every later pool position.
@@ -130,51 +127,22 @@ final class PoolScorer {
         for (weight, game) in heaviest.prefix(Self.seedGames) {
             let (first, count) = pool.range(of: Int(game))
             scanned += count
-            for j in first..<(first + count) {
-                let l = Int(postings[j].local)
-                if l == r { continue }
-                let old = acc[l]
-                if old == 0 { touched[touchedCount] = Int32(l); touchedCount &+= 1 }
-                acc[l] = old &+ weight &* postings[j].weight
-            }
+            RegionIndex.scatterAdd(postings, first..<(first + count), weight: weight, into: acc, touched: touched,
+                                   touchedCount: &touchedCount)
         }
         counters.postingsScanned += scanned
         counters.poolPostingsScanned += scanned
-        // The largest partial dots (ties: lower position), by a bounded min-heap on (dot, -position).
-        let m = Self.seedCandidatesPerCapacity * capacity
-        func worse(_ a: (dot: UInt32, local: Int32), _ b: (dot: UInt32, local: Int32)) -> Bool {
-            a.dot != b.dot ? a.dot < b.dot : a.local > b.local
-        }
-        var kept = 0
+        // The largest partial dots, ties by lower position: a candidate heap ordered by (dot desc, position asc).
+        var strongest = TopKHeap(capacity: Self.seedCandidatesPerCapacity * capacity)
         for t in 0..<touchedCount {
             let l = touched[t]
-            let e = (dot: acc[Int(l)], local: l)
+            let dot = acc[Int(l)]
             acc[Int(l)] = 0
-            if kept < m {
-                ranked[kept] = e
-                var i = kept
-                kept += 1
-                while i > 0 {
-                    let parent = (i - 1) / 2
-                    if worse(ranked[i], ranked[parent]) { let x = ranked[parent]; ranked[parent] = ranked[i]; ranked[i] = x; i = parent } else { break }
-                }
-            } else if worse(ranked[0], e) {
-                ranked[0] = e
-                var i = 0
-                while true {
-                    let a = 2 * i + 1, b = a + 1
-                    var w = i
-                    if a < m && worse(ranked[a], ranked[w]) { w = a }
-                    if b < m && worse(ranked[b], ranked[w]) { w = b }
-                    if w == i { break }
-                    let x = ranked[i]; ranked[i] = ranked[w]; ranked[w] = x
-                    i = w
-                }
-            }
+            if Int(l) != r { strongest.push(PairCandidate(score: UInt64(dot), other: l, dot: dot)) }
         }
         var best = TopKHeap(capacity: capacity)
-        for i in 0..<kept {
-            let v = Int(members[Int(ranked[i].local)])
+        for candidate in strongest.items {
+            let v = Int(members[Int(candidate.other)])
             guard !p.isExcluded(u, from: v), p.passesPartitionAndOverlap(u, v) else { continue }
             let dot = p.dot(u, v)
             counters.candidatesEvaluated += 1
