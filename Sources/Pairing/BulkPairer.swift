@@ -242,7 +242,8 @@ public enum BulkPairer {
         counters.regionPostingsBuilt += poolPostings
 
         // Pool players: their geo list (partners who are not `anywhere`) merged with their pool list. An empty
-        // result keeps the strongest reason of the two parts: all excluded, then no shared games, then no one in range.
+        // result is all excluded if either part met a candidate sharing a game, else no shared games if anyone was in
+        // range in either part, else no one in range (the rule `BlockScorer` applies to a single list).
         for (r, m) in poolMembers.enumerated() {
             let u = Int(m)
             var merged = Array(UnsafeBufferPointer(start: output.entries + u * capacity, count: Int(output.counts[u])))
@@ -252,10 +253,10 @@ public enum BulkPairer {
             output.write(u, merged)
             guard merged.isEmpty else { output.reasons[u] = nil; continue }
             let sharesGame = p.vectorRange(u).contains { pool.range(of: Int(p.vectorGame[$0])).1 > 1 }
-            let fromPool: UnpairedReason = sharesGame ? .allExcluded : poolMembers.count > 1 ? .noSharedGames : .noOneInRange
-            let fromGeo = output.reasons[u] ?? .noOneInRange
-            let strength: [UnpairedReason: Int] = [.allExcluded: 2, .noSharedGames: 1, .noOneInRange: 0]
-            output.reasons[u] = strength[fromGeo, default: 0] >= strength[fromPool, default: 0] ? fromGeo : fromPool
+            let fromGeo = output.reasons[u]
+            let sawCandidate = sharesGame || fromGeo == .allExcluded
+            let anyoneInRange = poolMembers.count > 1 || fromGeo == .noSharedGames
+            output.reasons[u] = sawCandidate ? .allExcluded : anyoneInRange ? .noSharedGames : .noOneInRange
         }
         var reasons = [UnpairedReason?](UnsafeBufferPointer(start: output.reasons, count: n))
         for u in 0..<n where !p.hasVector(u) { reasons[u] = .noGames }
