@@ -3,7 +3,7 @@ import PackageDescription
 
 /// Stages are modules that import only downward:
 /// CLibXML2 → XMLPullReader ─┐
-/// JSONPullReader ───────────┼→ Ingest → Normalize ─┐
+/// JSONPullReader ───────────┼→ Ingest → Dota → Normalize ─┐
 /// PipelineCore, PlayerModel, Geo (under everything) ├→ Emit → PipelineRunner → steam-mate
 /// Pairing, Trade, SyntheticData ────────────────────┘
 let package = Package(
@@ -29,7 +29,8 @@ let package = Package(
         .target(name: "XMLPullReader", dependencies: ["CLibXML2", "PipelineCore"]),
         .target(name: "JSONPullReader", dependencies: ["PipelineCore"]),
         .target(name: "Ingest", dependencies: ["PipelineCore", "PlayerModel", "XMLPullReader", "JSONPullReader"]),
-        .target(name: "Normalize", dependencies: ["PipelineCore", "PlayerModel", "Ingest", "Geo"]),
+        .target(name: "Dota", dependencies: ["PipelineCore", "PlayerModel", "Ingest"]),
+        .target(name: "Normalize", dependencies: ["PipelineCore", "PlayerModel", "Ingest", "Geo", "Dota"]),
         .target(name: "Pairing", dependencies: ["PipelineCore", "PlayerModel", "Geo", "JSONPullReader"]),
         .target(name: "Trade", dependencies: ["PipelineCore", "PlayerModel", "Geo", "JSONPullReader"]),
         .target(name: "SyntheticData", dependencies: ["PipelineCore", "PlayerModel", "Geo"]),
@@ -38,7 +39,7 @@ let package = Package(
             name: "PipelineRunner",
             dependencies: [
                 "PipelineCore", "PlayerModel", "Geo", "Ingest", "Normalize", "Pairing", "Trade", "Emit",
-                "SyntheticData", "JSONPullReader",
+                "SyntheticData", "JSONPullReader", "Dota",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -62,6 +63,7 @@ let package = Package(
             dependencies: ["Ingest", "PipelineCore", "PlayerModel", "PipelineTestSupport"],
             exclude: ["Fixtures"]
         ),
+        .testTarget(name: "DotaTests", dependencies: ["Dota", "Ingest", "PipelineCore", "PlayerModel"]),
         .testTarget(name: "NormalizeTests", dependencies: ["Normalize", "Ingest", "PlayerModel", "PipelineCore", "Geo"]),
         .testTarget(name: "PairingTests", dependencies: ["Pairing", "PlayerModel", "Geo", "PipelineCore", "SyntheticData"]),
         .testTarget(

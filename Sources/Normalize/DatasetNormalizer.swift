@@ -1,3 +1,4 @@
+import Dota
 import Foundation
 import Ingest
 import PipelineCore
@@ -21,6 +22,7 @@ public struct DatasetNormalizer: Sendable {
     private var globalPercentages: [UInt32: (entries: [String: Double], rank: SourceRank)] = [:]
     private var schemaAppIDs: [String: (appID: UInt32, rank: SourceRank)] = [:]
     private var preferences: [SteamID64: (facts: PreferencesFacts, rank: SourceRank, origin: DocumentOrigin)] = [:]
+    private var dota = DotaAccumulator()
 
     /// How many documents of each kind were added (for the run summary).
     public private(set) var documentCounts: [String: Int] = [:]
@@ -120,6 +122,9 @@ public struct DatasetNormalizer: Sendable {
             touch(facts.steamID, source)
             if let existing = preferences[facts.steamID], existing.rank >= prefRank { return }
             preferences[facts.steamID] = (facts, prefRank, origin)
+        case .dota(let facts):
+            count(facts.kind.rawValue)
+            dota.add(facts, origin: origin, fetchedAt: rank.fetchedAt == .min ? nil : rank.fetchedAt)
         case .errorResponse(let message):
             count("error_response")
             diagnostics.warning("steam.errorResponse", "Steam answered with an error: \(message)", at: origin.location())
@@ -141,6 +146,11 @@ public struct DatasetNormalizer: Sendable {
         dataset.preferences = preferences.map { id, entry in resolvePreferences(id, entry, diagnostics) }
         dataset.sortCanonically()
         return dataset
+    }
+
+    /// The merged Dota 2 matches and heroes; `nil` when no Dota document was read (so no Dota table is written).
+    public func finishDota(diagnostics: some DiagnosticSink) -> DotaDataset? {
+        dota.isEmpty ? nil : dota.finish(diagnostics: diagnostics)
     }
 
     // MARK: - Pieces

@@ -27,6 +27,8 @@ public enum SteamDocument: Sendable {
     case steamLevel(owner: SteamID64?, level: Int)
     /// One line of `preferences.jsonl`.
     case preferences(PreferencesFacts)
+    /// A Dota 2 Web API response (`result` of GetMatchHistory, BySequenceNum, GetMatchDetails or GetHeroes).
+    case dota(DotaFacts)
     /// Steam's `<response><error>` document (or `<error>` under `<profile>`): a valid answer that says "not found".
     case errorResponse(message: String)
 }

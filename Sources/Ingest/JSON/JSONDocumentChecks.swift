@@ -15,7 +15,7 @@ enum JSONDocumentChecks {
         case .friendList(let facts): facts.owner
         case .steamLevel(let owner, _): owner
         case .preferences(let facts): facts.steamID
-        case .memberList, .gameSchema, .globalAchievementPercentages, .vanityResolution, .errorResponse: nil
+        case .memberList, .gameSchema, .globalAchievementPercentages, .vanityResolution, .errorResponse, .dota: nil
         }
     }
 
@@ -31,6 +31,13 @@ enum JSONDocumentChecks {
         case .globalAchievementPercentages: "GetGlobalAchievementPercentagesForApp"
         case .vanityResolution: "ResolveVanityURL"
         case .steamLevel: "GetSteamLevel"
+        case .dota(let facts):
+            switch facts.kind {
+            case .matchHistory: "GetMatchHistory"
+            case .matchHistoryBySequenceNum: "GetMatchHistoryBySequenceNum"
+            case .matchDetails: "GetMatchDetails"
+            case .heroes: "GetHeroes"
+            }
         case .profile, .memberList, .preferences, .errorResponse: nil
         }
     }
@@ -49,6 +56,6 @@ enum JSONDocumentChecks {
     static let knownWebAPIMethodNames: Set<String> = [
         "GetPlayerSummaries", "GetOwnedGames", "GetRecentlyPlayedGames", "GetFriendList", "GetPlayerBans",
         "GetPlayerAchievements", "GetSchemaForGame", "GetGlobalAchievementPercentagesForApp", "ResolveVanityURL",
-        "GetSteamLevel",
+        "GetSteamLevel", "GetMatchHistory", "GetMatchHistoryBySequenceNum", "GetMatchDetails", "GetHeroes",
     ]
 }

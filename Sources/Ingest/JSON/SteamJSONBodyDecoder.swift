@@ -21,6 +21,10 @@ struct SteamJSONBodyDecoder<Sink: DiagnosticSink> {
     mutating func decode(_ reader: inout JSONPullReader) throws(JSONError) -> SteamDocument? {
         let first = try reader.next()
         let startOffset = reader.tokenOffset
+        if first == .arrayBegin {
+            // A saved GetHeroes `result.heroes` list without its wrapper.
+            return try decodeBareHeroes(&reader, startOffset: startOffset)
+        }
         guard first == .objectBegin else {
             fields.error("json.unknownKind", "expected a Steam Web API object, found \(JSONFieldReader<Sink>.describe(first))", &reader)
             try reader.skipRest(of: first)
@@ -48,6 +52,12 @@ struct SteamJSONBodyDecoder<Sink: DiagnosticSink> {
             } else if reader.keyEquals("achievementpercentages") {
                 wrappers += 1
                 document = try decodeGlobalPercentages(&reader)
+            } else if reader.keyEquals("result") {
+                wrappers += 1
+                document = try DotaResultDecoder(fields: fields).decodeResult(&reader)
+            } else if reader.keyEquals("heroes") {
+                wrappers += 1
+                document = try DotaResultDecoder(fields: fields).decodeHeroes(&reader).map { .dota(DotaFacts(kind: .heroes, heroes: $0)) }
             } else if try player.consume(&reader, fields) {
                 continue
             } else {
@@ -66,6 +76,23 @@ struct SteamJSONBodyDecoder<Sink: DiagnosticSink> {
         }
         fields.error("json.unknownKind", "not a known Steam Web API response (no known top-level key)", &reader, offset: startOffset)
         return nil
+    }
+
+    /// A top-level array: only GetHeroes' hero list is saved that way (the `[` already read).
+    private func decodeBareHeroes(_ reader: inout JSONPullReader, startOffset: Int) throws(JSONError) -> SteamDocument? {
+        var heroes: [DotaHeroFacts] = []
+        while true {
+            let token = try reader.next()
+            if token == .arrayEnd { break }
+            guard token == .objectBegin else {
+                fields.error("json.unknownKind", "a top-level array that is not a Dota 2 hero list", &reader, offset: startOffset)
+                try reader.skipRest(of: token)
+                try reader.skipRestOfContainer()
+                return nil
+            }
+            if let hero = try DotaResultDecoder(fields: fields).decodeHero(&reader, entryOffset: reader.tokenOffset) { heroes.append(hero) }
+        }
+        return .dota(DotaFacts(kind: .heroes, heroes: heroes))
     }
 
     // MARK: - response

@@ -1,4 +1,5 @@
 import Dispatch
+import Dota
 import Foundation
 import Ingest
 import Normalize
@@ -24,6 +25,8 @@ public struct DatasetIngestor: Sendable {
         public var bytesRead: Int
         public var documents: Int
         public var documentCounts: [String: Int]
+        /// Dota 2 matches and heroes, when any Dota document was read.
+        public var dota: DotaDataset? = nil
     }
 
     public func ingest(_ files: [DatasetFile], locator: (any PlayerLocator)?, diagnostics: some DiagnosticSink) -> Result {
@@ -48,7 +51,8 @@ public struct DatasetIngestor: Sendable {
         return state.withLock { accumulation in
             Result(dataset: accumulation.normalizer.finish(diagnostics: diagnostics), filesRead: steamFiles.count,
                    bytesRead: accumulation.bytes, documents: accumulation.documents,
-                   documentCounts: accumulation.normalizer.documentCounts)
+                   documentCounts: accumulation.normalizer.documentCounts,
+                   dota: accumulation.normalizer.finishDota(diagnostics: diagnostics))
         }
     }
 

@@ -34,7 +34,9 @@ public struct ConvertJob: Sendable {
         let ingested = DatasetIngestor(threads: threads).ingest(files, locator: locator ?? nil, diagnostics: diagnostics)
         let sorted = diagnostics.sorted()
         let summary = RunSummary(pipeline: "convert", ingested: ingested, diagnostics: sorted, stages: [:])
-        let outputs = OutputAssembler.assemble(tables: DatasetTables.tables(for: ingested.dataset), extraFiles: [], formats: formats,
+        var tables = DatasetTables.tables(for: ingested.dataset)
+        DotaOutput.extend(&tables, with: ingested.dota)
+        let outputs = OutputAssembler.assemble(tables: tables, extraFiles: [], formats: formats,
                                                summary: summary, diagnostics: sorted)
         let target = resolve(output)
         try AtomicPublisher.publish(outputs, to: target)

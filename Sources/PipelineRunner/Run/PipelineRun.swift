@@ -1,3 +1,4 @@
+import Dota
 import Emit
 import Foundation
 import Normalize
@@ -41,6 +42,7 @@ public struct PipelineRun: Sendable {
         var stageFigures: [String: Int] = [:]
         try runLaterStages(dataset: dataset, files: files, locator: locator, tables: &tables, extraFiles: &extraFiles,
                            figures: &stageFigures, diagnostics: diagnostics)
+        DotaOutput.extend(&tables, with: ingested.dota)
 
         let sorted = diagnostics.sorted()
         let summary = RunSummary(pipeline: definition.name, ingested: ingested, diagnostics: sorted, stages: stageFigures)
