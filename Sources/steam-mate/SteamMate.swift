@@ -6,6 +6,6 @@ struct SteamMate: ParsableCommand {
         commandName: "steam-mate",
         abstract: "Steam Mate's batch pipeline: ingest Steam data, pair players, find trades, emit results.",
         subcommands: [RunCommand.self, ConvertCommand.self, GenerateCommand.self, PairCommand.self, QualityCommand.self,
-                      TradeCommand.self, BenchCommand.self]
+                      TradeCommand.self, ShowCommand.self, BenchCommand.self]
     )
 }
