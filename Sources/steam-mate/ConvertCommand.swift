@@ -32,7 +32,10 @@ struct ConvertCommand: ParsableCommand {
         guard !parsedFormats.isEmpty else { throw ValidationError("--formats takes csv, jsonl or csv,jsonl") }
     }
 
-    var parsedFormats: [TableFormat] {
+    var parsedFormats: [TableFormat] { Self.parse(formats: formats) }
+
+    /// `csv`, `jsonl` or `csv,jsonl` as formats; empty when any name is unknown.
+    static func parse(formats: String) -> [TableFormat] {
         let names = formats.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
         let parsed = names.compactMap(TableFormat.init(rawValue:))
         return parsed.count == names.count ? TableFormat.allCases.filter(parsed.contains) : []

@@ -22,6 +22,12 @@ final class BufferedFileWriter {
         if buffer.count >= flushThreshold { try flush() }
     }
 
+    func write(bytes: [UInt8]) throws {
+        buffer.append(contentsOf: bytes)
+        bytesWritten += bytes.count
+        if buffer.count >= flushThreshold { try flush() }
+    }
+
     func flush() throws {
         guard !buffer.isEmpty else { return }
         try handle.write(contentsOf: buffer)
