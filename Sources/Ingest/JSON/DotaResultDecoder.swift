@@ -152,10 +152,19 @@ struct DotaResultDecoder<Sink: DiagnosticSink> {
                 sawPlayers = true
                 match.players = try Self.decodePlayers(&reader, fields) ?? []
             } else if reader.keyEquals("start_time") || reader.keyEquals("starttime") {
-                match.startTime = try fields.integer(&reader, field: "start_time").flatMap { $0 > 0 ? $0 : nil }
+                let start = try fields.integer(&reader, field: "start_time")
+                if let start, start < 0 || start > UInt32.max {
+                    fields.error("dota.badValue", "start_time: \(start) is not a Unix time between 1970 and 2106", &reader)
+                } else {
+                    match.startTime = start.flatMap { $0 > 0 ? $0 : nil }
+                }
             } else if reader.keyEquals("duration") {
                 isDetailed = true
                 match.duration = try Self.nonNegative(&reader, fields, field: "duration")
+                if let duration = match.duration, duration > Self.longestDuration {
+                    fields.error("dota.badValue", "duration: \(duration) s is longer than a week", &reader)
+                    match.duration = nil
+                }
             } else if reader.keyEquals("radiant_win") {
                 sawMatchKey = true
                 isDetailed = true
@@ -194,6 +203,9 @@ struct DotaResultDecoder<Sink: DiagnosticSink> {
             }
             return result
         }
+
+        /// Longer durations are reported, not summed (so averages cannot overflow).
+        static var longestDuration: Int { 7 * 86_400 }
 
         static func nonNegative(_ reader: inout JSONPullReader, _ fields: JSONFieldReader<Sink>, field: StaticString) throws(JSONError) -> Int? {
             guard let value = try fields.int(&reader, field: field) else { return nil }

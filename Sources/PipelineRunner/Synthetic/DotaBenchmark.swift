@@ -43,18 +43,10 @@ public enum DotaBenchmark {
     public static let convertPass = "convert (dataset → dota_* tables)"
 
     public static func run(_ options: Options) throws -> Report {
-        let fm = FileManager.default
-        let directory: URL
-        var temporary = false
-        if let path = options.directory {
-            directory = URL(fileURLWithPath: path)
-        } else {
-            directory = fm.temporaryDirectory.appendingPathComponent("steam-mate-bench-dota-\(getpid())")
-            temporary = true
-        }
+        let (directory, temporary) = try IngestBenchmark.workingDirectory(options.directory, label: "dota")
+        defer { if temporary { try? FileManager.default.removeItem(at: directory) } }
         let dataset = directory.appendingPathComponent("dataset")
-        try fm.createDirectory(at: dataset, withIntermediateDirectories: true)
-        defer { if temporary { try? fm.removeItem(at: directory) } }
+        try FileManager.default.createDirectory(at: dataset, withIntermediateDirectories: true)
         let bundle = dataset.appendingPathComponent("match_details.jsonl").path
 
         var report = Report()

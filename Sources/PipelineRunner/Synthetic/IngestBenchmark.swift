@@ -72,17 +72,8 @@ public enum IngestBenchmark {
     public static let jsonRawPass = "JSONL raw read (I/O ceiling)"
 
     public static func run(_ options: Options) throws -> Report {
-        let fm = FileManager.default
-        let directory: URL
-        var temporary = false
-        if let path = options.directory {
-            directory = URL(fileURLWithPath: path)
-        } else {
-            directory = fm.temporaryDirectory.appendingPathComponent("steam-mate-bench-ingest-\(getpid())")
-            temporary = true
-        }
-        try fm.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { if temporary { try? fm.removeItem(at: directory) } }
+        let (directory, temporary) = try workingDirectory(options.directory, label: "ingest")
+        defer { if temporary { try? FileManager.default.removeItem(at: directory) } }
         let xmlPath = directory.appendingPathComponent("profiles.xml").path
         let jsonPath = directory.appendingPathComponent("owned_games.jsonl").path
 
@@ -156,6 +147,14 @@ public enum IngestBenchmark {
     // MARK: - Passes
 
     /// Runs a pass and adds the process CPU time it took.
+    /// `path` (created), or a new temporary directory to remove afterwards (`temporary` true).
+    static func workingDirectory(_ path: String?, label: String) throws -> (url: URL, temporary: Bool) {
+        let directory = path.map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory.appendingPathComponent("steam-mate-bench-\(label)-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return (directory, path == nil)
+    }
+
     static func timed(_ pass: () throws -> Measurement) rethrows -> Measurement {
         let before = cpuSeconds()
         var measurement = try pass()

@@ -165,6 +165,14 @@ private extension DotaFacts {
         #expect(facts.matches[0].players[1].account == .bot)
     }
 
+    @Test func outOfRangeTimesAreReportedNotKept() throws {
+        let text = "{\"result\":{\"match_id\":3,\"start_time\":99999999999999,\n\"duration\":9223372036854775807,\"players\":[{\"player_slot\":0}]}}"
+        let result = F.decode(text: text)
+        #expect(F.codesAndLines(result.diagnostics) == ["dota.badValue@1", "dota.badValue@2"])
+        let match = try dota(result).matches[0]
+        #expect(match.startTime == nil && match.duration == nil && match.players.count == 1)
+    }
+
     @Test func bundleLinesCarryTheirLineNumbers() throws {
         let lines = """
         {"source":"GetHeroes","body":{"result":{"heroes":[{"id":1,"name":"npc_dota_hero_antimage"}],"status":200,"count":1}}}
