@@ -109,6 +109,15 @@ public enum CanonicalDatasetReader {
         return player
     }
 
+    /// A playtime within `PlayerGame.minutesRange`, or a row error.
+    static func minutes(_ value: Int64?) throws -> Int? {
+        guard let value else { return nil }
+        guard let minutes = Int(exactly: value), PlayerGame.minutesRange.contains(minutes) else {
+            throw CanonicalRowReader.RowError(message: "playtime \(value) is outside 0…\(PlayerGame.minutesRange.upperBound) minutes")
+        }
+        return minutes
+    }
+
     static func readGame(_ row: inout CanonicalRowReader) throws -> PlayerGame {
         var steamID: SteamID64?, appID: Int64?
         var game = PlayerGame(steamID: SteamID64(accountID: 1)!, appID: 0, minutesTotal: 0)
@@ -117,8 +126,8 @@ public enum CanonicalDatasetReader {
             case 0: steamID = try id(row, token)
             case 1: appID = try row.int(token)
             case 2: game.name = row.string(token)
-            case 3: game.minutesTotal = Int(try row.int(token) ?? 0)
-            case 4: game.minutes2Weeks = try row.int(token).map(Int.init)
+            case 3: game.minutesTotal = try minutes(row.int(token)) ?? 0
+            case 4: game.minutes2Weeks = try minutes(row.int(token))
             case 5: game.lastPlayed = try row.int(token)
             case 6: game.sources = try sources(&row, token)
             default: return false
