@@ -29,7 +29,7 @@ struct DirectoryWalker {
     }
 
     private func shown(_ relative: String) -> String {
-        displayPrefix.isEmpty ? relative : relative.isEmpty ? displayPrefix : displayPrefix + "/" + relative
+        displayPrefix.appendingComponent(relative)
     }
 
     private func walk(_ directory: URL, relative: String, visited: inout Set<NodeID>, into entries: inout [Entry]) {
@@ -44,7 +44,7 @@ struct DirectoryWalker {
             if bytes.first == UInt8(ascii: ".") { continue }
             guard let name = String(validating: bytes, as: UTF8.self) else {
                 diagnostics.error("input.badFileName", "file name is not UTF-8; skipped",
-                                  at: SourceLocation(file: PathEscaping.escaped(shown(relative)) + "/" + PathEscaping.escapedBytes(bytes)))
+                                  at: SourceLocation(file: PathEscaping.escaped(shown(relative)).appendingComponent(PathEscaping.escapedBytes(bytes))))
                 continue
             }
             names.append(name)
@@ -80,4 +80,9 @@ struct DirectoryWalker {
             }
         }
     }
+}
+
+private extension String {
+    /// `self/component`, or just `component` when `self` is empty.
+    func appendingComponent(_ component: String) -> String { isEmpty ? component : self + "/" + component }
 }
