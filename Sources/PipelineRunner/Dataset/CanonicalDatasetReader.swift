@@ -106,7 +106,22 @@ public enum CanonicalDatasetReader {
             return true
         }
         guard sawID else { throw CanonicalRowReader.RowError(message: "missing steamid") }
+        try checkLocation(latitude: player.latitude, longitude: player.longitude, accuracyKm: player.locationAccuracyKm)
         return player
+    }
+
+    /// Coordinates on Earth and an accuracy radius that is a distance on it; anything else is a row error (the
+    /// pairing geometry assumes both).
+    static func checkLocation(latitude: Double?, longitude: Double?, accuracyKm: Double?) throws {
+        if let latitude, !(latitude.isFinite && (-90...90).contains(latitude)) {
+            throw CanonicalRowReader.RowError(message: "latitude \(latitude) is outside -90…90")
+        }
+        if let longitude, !(longitude.isFinite && (-180...180).contains(longitude)) {
+            throw CanonicalRowReader.RowError(message: "longitude \(longitude) is outside -180…180")
+        }
+        if let accuracyKm, !OptionRanges.distanceKm.contains(accuracyKm) {
+            throw CanonicalRowReader.RowError(message: "location_accuracy_km \(accuracyKm) is outside 0…20100")
+        }
     }
 
     /// A playtime within `PlayerGame.minutesRange`, or a row error.

@@ -30,7 +30,7 @@ public struct ConvertJob: Sendable {
         try OutputGuard.preflight(output: resolve(output), inputs: inputs.map(resolve), policy: policy, displayPath: output)
         var files: [DatasetFile] = []
         for input in inputs {
-            let prefix = input.hasSuffix("/") && input.count > 1 ? String(input.dropLast()) : input
+            let prefix = InputDisplayName.of(input)
             files += DatasetScanner.scan(root: resolve(input), displayPrefix: prefix, diagnostics: diagnostics)
         }
         let locator = try locations.map { try LocationLoader.load(path: $0, resolve: resolve) }
