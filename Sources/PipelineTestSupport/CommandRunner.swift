@@ -55,19 +55,8 @@ public enum CommandRunner {
         return Running(process: process, out: out, err: err)
     }
 
+    /// Runs the binary to completion.
     public static func run(_ arguments: [String], in directory: URL) throws -> Result {
-        let process = Process()
-        process.executableURL = binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
-        let stderrData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
-                      stderr: String(decoding: stderrData, as: UTF8.self))
+        try start(arguments, in: directory).wait()
     }
 }
