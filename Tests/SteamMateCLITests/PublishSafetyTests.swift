@@ -254,4 +254,21 @@ import Testing
         #expect(PublishedTree.manifestMismatches(in: dir.appendingPathComponent("out")).isEmpty)
         #expect(try fm.contentsOfDirectory(atPath: dir.path).sorted() == [".out.lock", "out", "p.yml"], "dead runs' staging removed")
     }
+
+    /// Issue #12, item 7: `generate --out` goes through the same publisher: a killed generate leaves the previous
+    /// dataset byte-identical, and the next one cleans up after it.
+    @Test func aKilledGenerateNeverDamagesThePreviousDataset() throws {
+        let dir = try RepositoryPaths.temporaryDirectory()
+        #expect(try CommandRunner.run(["generate", "--players", "20", "--out", "g"], in: dir).status == 0)
+        let before = PublishedTree.snapshot(dir.appendingPathComponent("g"))
+        for delay in [0.05, 0.3, 0.8] {
+            let child = try CommandRunner.start(["generate", "--players", "3000", "--seed", "9", "--out", "g"], in: dir)
+            usleep(useconds_t(delay * 1_000_000))
+            kill(child.process.processIdentifier, SIGKILL)
+            _ = child.wait()
+            #expect(PublishedTree.snapshot(dir.appendingPathComponent("g")) == before, "killed after \(delay) s")
+        }
+        #expect(try CommandRunner.run(["generate", "--players", "21", "--out", "g"], in: dir).status == 0)
+        #expect(try fm.contentsOfDirectory(atPath: dir.path).sorted() == [".g.lock", "g"], "dead runs' staging removed")
+    }
 }
