@@ -34,8 +34,9 @@ struct DirectoryWalker {
 
     private func walk(_ directory: URL, relative: String, visited: inout Set<NodeID>, into entries: inout [Entry]) {
         guard let handle = opendir(directory.path) else {
+            let place = shown(relative)
             diagnostics.error("input.unreadable", "cannot read directory: \(String(cString: strerror(errno)))",
-                              at: SourceLocation(file: PathEscaping.escaped(shown(relative))))
+                              at: SourceLocation(file: PathEscaping.escaped(place.isEmpty ? directory.lastPathComponent : place)))
             return
         }
         var names: [String] = []
