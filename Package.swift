@@ -52,6 +52,12 @@ let package = Package(
             ]
         ),
         .target(name: "PipelineTestSupport", dependencies: ["PipelineCore"]),
+        // libFuzzer targets for the readers (`Scripts/fuzz`); a corpus replayer in a normal build.
+        .executableTarget(
+            name: "steam-mate-fuzz",
+            dependencies: ["Ingest", "Trade", "PipelineRunner", "PipelineCore"],
+            path: "Fuzz/SteamMateFuzz"
+        ),
 
         .testTarget(name: "PipelineCoreTests", dependencies: ["PipelineCore"]),
         .testTarget(name: "PlayerModelTests", dependencies: ["PlayerModel"]),

@@ -42,6 +42,10 @@ public struct DatasetNormalizer: Sendable {
     public mutating func add(_ document: IngestedDocument, diagnostics: some DiagnosticSink) {
         let origin = document.origin
         let isJSON = !origin.file.lowercased().hasSuffix(".xml")
+        if let fetchedAt = origin.fetchedAt, RFC3339.unixSeconds(fetchedAt) == nil {
+            diagnostics.warning("value.badTimestamp", "fetched_at '\(fetchedAt)' is not an RFC 3339 time; the document ranks as undated",
+                                at: origin.location())
+        }
         let rank = SourceRank(origin: origin, isJSON: isJSON)
         let source = origin.provenance
         switch document.content {
@@ -118,6 +122,10 @@ public struct DatasetNormalizer: Sendable {
             count("steam_level")
         case .preferences(let facts):
             count("preferences")
+            if let updatedAt = facts.updatedAt, RFC3339.unixSeconds(updatedAt) == nil {
+                diagnostics.warning("value.badTimestamp", "updated_at '\(updatedAt)' is not an RFC 3339 time; these preferences rank as undated",
+                                    at: origin.location())
+            }
             let prefRank = SourceRank(origin: origin, isJSON: true, fetchedAtOverride: facts.updatedAt)
             touch(facts.steamID, source)
             if let existing = preferences[facts.steamID], existing.rank >= prefRank { return }

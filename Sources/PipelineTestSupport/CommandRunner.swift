@@ -17,7 +17,33 @@ public enum CommandRunner {
         return RepositoryPaths.root().appendingPathComponent(".build/debug/steam-mate")
     }
 
-    public static func run(_ arguments: [String], in directory: URL) throws -> Result {
+    /// A started child: `wait()` collects its output and exit status (a signal death gives 128 + signal).
+    public final class Running: @unchecked Sendable {
+        public let process: Process
+        let out: Pipe, err: Pipe
+        var stdoutData = Data(), stderrData = Data()
+        let readers = DispatchGroup()
+
+        init(process: Process, out: Pipe, err: Pipe) {
+            self.process = process
+            self.out = out
+            self.err = err
+            readers.enter()
+            DispatchQueue.global().async { self.stdoutData = out.fileHandleForReading.readDataToEndOfFile(); self.readers.leave() }
+            readers.enter()
+            DispatchQueue.global().async { self.stderrData = err.fileHandleForReading.readDataToEndOfFile(); self.readers.leave() }
+        }
+
+        public func wait() -> Result {
+            readers.wait()
+            process.waitUntilExit()
+            let status = process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
+            return Result(status: status, stdout: String(decoding: stdoutData, as: UTF8.self), stderr: String(decoding: stderrData, as: UTF8.self))
+        }
+    }
+
+    /// Starts the binary without waiting for it (for concurrency and kill tests).
+    public static func start(_ arguments: [String], in directory: URL) throws -> Running {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
@@ -26,10 +52,11 @@ public enum CommandRunner {
         process.standardOutput = out
         process.standardError = err
         try process.run()
-        let stdoutData = out.fileHandleForReading.readDataToEndOfFile()
-        let stderrData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
-                      stderr: String(decoding: stderrData, as: UTF8.self))
+        return Running(process: process, out: out, err: err)
+    }
+
+    /// Runs the binary to completion.
+    public static func run(_ arguments: [String], in directory: URL) throws -> Result {
+        try start(arguments, in: directory).wait()
     }
 }

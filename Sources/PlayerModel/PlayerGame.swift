@@ -11,6 +11,10 @@ public struct PlayerGame: Sendable, Hashable, Codable {
     public var lastPlayed: Int64?
     public var sources: [String]
 
+    /// Playtimes (total and two-week, in minutes) accepted from any input: 0 … 10¹¹ (above the XML hours
+    /// parser's own 10⁹-hour bound). Sums over any library cannot overflow `Int`; anything outside is a diagnostic.
+    public static let minutesRange: ClosedRange<Int> = 0...100_000_000_000
+
     public init(steamID: SteamID64, appID: UInt32, name: String? = nil, minutesTotal: Int, minutes2Weeks: Int? = nil,
                 lastPlayed: Int64? = nil, sources: [String] = []) {
         self.steamID = steamID

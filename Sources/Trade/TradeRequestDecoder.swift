@@ -136,10 +136,15 @@ public enum TradeRequestDecoder {
         } else if (raw.latitude == nil) != (raw.longitude == nil) {
             sink.error("trade.request.badLocation", "request \(id): latitude and longitude must come together; ignored", at: at)
         }
+        var accuracyKm = raw.accuracy_km
+        if let accuracy = accuracyKm, !(accuracy.isFinite && (0...20_100).contains(accuracy)) {
+            sink.error("trade.request.badLocation", "request \(id): accuracy_km \(accuracy) is not a distance in 0…20100 km; ignored", at: at)
+            accuracyKm = nil
+        }
         return TradeRequest(id: id, author: author, offeredAppID: appid, offeredTitle: raw.offered_title ?? "",
                             acceptedAppIDs: accepted, status: status, createdAt: raw.created_at ?? "",
                             country: raw.country, state: raw.state, cityID: raw.city_id, point: point,
-                            accuracyKm: raw.accuracy_km, line: at.line ?? 0)
+                            accuracyKm: accuracyKm, line: at.line ?? 0)
     }
 
     /// RFC 4180 fields of one line (no embedded newlines); nil when quotes do not balance.

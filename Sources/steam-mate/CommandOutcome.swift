@@ -8,13 +8,13 @@ enum CommandOutcome {
         let outcome: PipelineRun.Outcome
         do {
             outcome = try body()
+        } catch let refusal as PublishRefusal {
+            throw OptionCheck.publishFailure(refusal, diagnostics: log.sorted())
         } catch let error as PipelineDefinitionError {
             DiagnosticPrinter.printToStandardError(log.sorted() + error.diagnostics)
             throw ExitCode(ExitStatus.definitionError.rawValue)
         } catch {
-            DiagnosticPrinter.printToStandardError(log.sorted())
-            DiagnosticPrinter.standardError("error: \(error) [output.failed]\n")
-            throw ExitCode(ExitStatus.outputError.rawValue)
+            throw OptionCheck.publishFailure(error, diagnostics: log.sorted())
         }
         // Notes (e.g. a private library read as 'games unknown') go to diagnostics.json only.
         DiagnosticPrinter.printToStandardError(outcome.diagnostics.filter { $0.severity != .note })

@@ -9,7 +9,7 @@ struct ConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
         abstract: "Convert Steam XML/JSON files and dataset directories into the canonical dataset (CSV + JSON Lines).",
-        discussion: "Exit status: 0 ok, 1 input errors were reported (output still written), 3 output not writable."
+        discussion: "Exit status: 0 ok, 1 input errors were reported (output still written) or nothing usable was read (nothing written), 2 bad option or an output that is not ours, 3 output busy or not writable."
     )
 
     @Argument(help: "Files or dataset directories.")
@@ -27,6 +27,8 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: "Worker threads (0 = all cores).")
     var threads = 0
 
+    @OptionGroup var publish: PublishFlags
+
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("give at least one file or directory") }
         guard !parsedFormats.isEmpty else { throw ValidationError("--formats takes csv, jsonl or csv,jsonl") }
@@ -42,11 +44,14 @@ struct ConvertCommand: ParsableCommand {
     }
 
     func run() throws {
+        try OptionCheck.require([("--threads", Double(threads), OptionRanges.threads)] + publish.rangeChecks)
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let log = DiagnosticLog()
+        var job = ConvertJob(inputs: paths, output: out, formats: parsedFormats, locations: locations, threads: threads,
+                             baseDirectory: cwd)
+        job.policy = publish.policy
         try CommandOutcome.report(log: log) {
-            try ConvertJob(inputs: paths, output: out, formats: parsedFormats, locations: locations, threads: threads,
-                           baseDirectory: cwd).execute(diagnostics: log)
+            try job.execute(diagnostics: log)
         }
     }
 }

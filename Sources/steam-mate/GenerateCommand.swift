@@ -30,12 +30,15 @@ struct GenerateCommand: ParsableCommand {
     @Flag(help: "With --dry-run: also expand to the canonical PlayerDataset (80-byte game rows).")
     var expand = false
 
+    @Flag(help: "Replace --out even if it is not a dataset written by generate (otherwise refused, exit 2).")
+    var force = false
+
     func validate() throws {
-        guard players >= 0 else { throw ValidationError("--players must be at least 0") }
         guard dryRun || out != nil else { throw ValidationError("--out is required (unless --dry-run)") }
     }
 
     func run() throws {
+        try OptionCheck.require([("--players", Double(players), OptionRanges.syntheticPlayers)])
         let options = SyntheticDatasetWriter.Options(players: players, seed: seed, bundles: bundles,
                                                      steamFixturesDirectory: steamFixtures)
         if dryRun {
@@ -49,7 +52,12 @@ struct GenerateCommand: ParsableCommand {
                 """)
             return
         }
-        let summary = try SyntheticDatasetWriter.write(options, to: out ?? ".")
+        let summary: SyntheticDatasetWriter.Summary
+        do {
+            summary = try SyntheticDatasetWriter.write(options, to: out ?? ".", policy: PublishPolicy(force: force))
+        } catch {
+            throw OptionCheck.publishFailure(error, diagnostics: [])
+        }
         print("""
             players \(summary.players), library rows \(summary.games), friendships \(summary.friendships), \
             preferences \(summary.preferences), decisions \(summary.decisions); \

@@ -23,11 +23,23 @@ struct PairCommand: ParsableCommand {
     @Option(help: "Cap (km) for players who did not state one.") var defaultMaxDistance: Double = 100
     @Option(help: "Minimum shared games.") var minSharedGames: Int = 1
     @Flag(help: "Require a shared language when both players stated languages.") var requireSharedLanguage = false
-    @Option(help: "Worker threads (default: all cores).") var threads: Int?
+    @Option(help: "Worker threads (default or 0: all cores).") var threads: Int?
+    @OptionGroup var publish: PublishFlags
 
     func run() throws {
+        try OptionCheck.require([
+            ("--k", Double(k), OptionRanges.k), ("--exposure-cap", exposureCap, OptionRanges.exposureCap),
+            ("--default-max-distance", defaultMaxDistance, OptionRanges.distanceKm),
+            ("--min-shared-games", Double(minSharedGames), OptionRanges.minSharedGames),
+            ("--threads", threads.asDouble, OptionRanges.threads),
+        ] + publish.rangeChecks)
         let log = DiagnosticLog()
         let root = URL(fileURLWithPath: dataset)
+        do {
+            try OutputGuard.preflight(output: URL(fileURLWithPath: out), inputs: [root], policy: publish.policy, displayPath: out)
+        } catch {
+            throw OptionCheck.publishFailure(error, diagnostics: [])
+        }
         let players: PlayerDataset
         do {
             players = try CanonicalDatasetReader.read(directory: root, diagnostics: log)
@@ -36,20 +48,18 @@ struct PairCommand: ParsableCommand {
             throw ExitCode(ExitStatus.definitionError.rawValue)
         }
         let config = PairingConfig(k: k, defaultMaxDistanceKm: defaultMaxDistance, exposureCapFactor: exposureCap,
-                                   minSharedGames: max(1, minSharedGames), requireSharedLanguage: requireSharedLanguage,
-                                   threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
+                                   minSharedGames: minSharedGames, requireSharedLanguage: requireSharedLanguage,
+                                   threads: threads.flatMap { $0 > 0 ? $0 : nil } ?? ProcessInfo.processInfo.activeProcessorCount)
         let decisionsURL = decisions.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent("decisions.jsonl")
         let (files, output) = PairingJob.run(dataset: players, decisionsFile: decisionsURL,
                                              previousState: state.map { URL(fileURLWithPath: $0) }, config: config, sink: log)
         do {
-            try AtomicPublisher.publish(to: URL(fileURLWithPath: out)) { staging in
+            try AtomicPublisher.publish(to: URL(fileURLWithPath: out), policy: publish.policy) { staging in
                 try PairingJob.write(files, to: staging)
                 try PairingJob.writePairings(output, to: staging)
             }
         } catch {
-            DiagnosticPrinter.printToStandardError(log.sorted())
-            DiagnosticPrinter.standardError("error: \(error) [output.failed]\n")
-            throw ExitCode(ExitStatus.outputError.rawValue)
+            throw OptionCheck.publishFailure(error, diagnostics: log.sorted())
         }
         DiagnosticPrinter.printToStandardError(log.sorted().filter { $0.severity != .note })
         let s = output.summary

@@ -8,7 +8,7 @@ struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run a pipeline file and publish Output/<name>/ atomically.",
-        discussion: "Exit status: 0 ok, 1 input errors were reported (output still written), 2 bad pipeline file, 3 output not writable."
+        discussion: "Exit status: 0 ok, 1 input errors were reported (output still written) or nothing usable was read (nothing written), 2 bad pipeline file or option, or an output that is not ours, 3 output busy or not writable."
     )
 
     @Argument(help: "The pipeline file.")
@@ -20,7 +20,10 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Publish into this directory instead of the pipeline's output.")
     var out: String?
 
+    @OptionGroup var publish: PublishFlags
+
     func run() throws {
+        try OptionCheck.require([("--threads", threads.asDouble, OptionRanges.threads)] + publish.rangeChecks)
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let definition: PipelineDefinition
         do {
@@ -32,9 +35,13 @@ struct RunCommand: ParsableCommand {
         var effective = definition
         if let threads { effective.threads = threads }
         if let out { effective.output = out }
+        if publish.force { effective.force = true }
+        if publish.allowEmpty { effective.allowEmpty = true }
+        var job = PipelineRun(definition: effective, baseDirectory: cwd)
+        job.lockWait = publish.policy.lockWait
         let log = DiagnosticLog()
         try CommandOutcome.report(log: log) {
-            try PipelineRun(definition: effective, baseDirectory: cwd).execute(diagnostics: log)
+            try job.execute(diagnostics: log)
         }
     }
 }

@@ -30,13 +30,20 @@ struct TradeCommand: ParsableCommand {
     @Flag(help: "Skip the users-trading / sum-of-squares tie-break rounds.")
     var noTieBreak = false
 
+    @Flag(help: "With --out: replace the directory even if it is not a previous steam-mate output.")
+    var force = false
+
     func run() throws {
         guard let format = TradeJob.Format(rawValue: format) else {
             throw ValidationError("--format must be json, csv or tm")
         }
-        let status = TradeJob.run(TradeJob.Configuration(
+        try OptionCheck.require([("--max-loop-length", maxLoopLength.asDouble, OptionRanges.maxLoopLength),
+                                 ("--max-distance-km", maxDistanceKm, OptionRanges.distanceKm)])
+        var configuration = TradeJob.Configuration(
             inputPath: file, format: format, outDirectory: out, maxLoopLength: maxLoopLength,
-            maxDistanceKm: maxDistanceKm, decisionsPath: decisions, tieBreak: !noTieBreak))
+            maxDistanceKm: maxDistanceKm, decisionsPath: decisions, tieBreak: !noTieBreak)
+        configuration.policy = PublishPolicy(force: force)
+        let status = TradeJob.run(configuration)
         if status != 0 { throw ExitCode(status) }
     }
 }

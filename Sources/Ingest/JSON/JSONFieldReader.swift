@@ -134,6 +134,16 @@ struct JSONFieldReader<Sink: DiagnosticSink> {
         return Int(exactly: value)
     }
 
+    /// A playtime in minutes, within `PlayerGame.minutesRange`; anything else is `value.outOfRange` and absent.
+    func minutes(_ reader: inout JSONPullReader, field: StaticString) throws(JSONError) -> Int? {
+        guard let value = try integer(&reader, field: field) else { return nil }
+        guard let minutes = Int(exactly: value), PlayerGame.minutesRange.contains(minutes) else {
+            error("value.outOfRange", "\(field): \(value) is not a playtime in minutes (0…\(PlayerGame.minutesRange.upperBound))", &reader)
+            return nil
+        }
+        return minutes
+    }
+
     /// A Steam app id (1 … 2³² − 1); anything else is reported as `appid.invalid`.
     func appID(_ reader: inout JSONPullReader, field: StaticString) throws(JSONError) -> UInt32? {
         guard let value = try integer(&reader, field: field, allowString: true) else { return nil }

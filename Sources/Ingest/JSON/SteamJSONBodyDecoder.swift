@@ -211,9 +211,9 @@ struct SteamJSONBodyDecoder<Sink: DiagnosticSink> {
             } else if reader.keyEquals("name") {
                 game.name = try fields.string(&reader, field: "name")
             } else if reader.keyEquals("playtime_forever") {
-                game.minutesTotal = try fields.int(&reader, field: "playtime_forever")
+                game.minutesTotal = try fields.minutes(&reader, field: "playtime_forever")
             } else if reader.keyEquals("playtime_2weeks") {
-                game.minutes2Weeks = try fields.int(&reader, field: "playtime_2weeks")
+                game.minutes2Weeks = try fields.minutes(&reader, field: "playtime_2weeks")
             } else if reader.keyEquals("rtime_last_played") {
                 let seconds = try fields.integer(&reader, field: "rtime_last_played")
                 game.lastPlayed = seconds == 0 ? nil : seconds

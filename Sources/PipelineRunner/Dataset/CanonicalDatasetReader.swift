@@ -106,7 +106,31 @@ public enum CanonicalDatasetReader {
             return true
         }
         guard sawID else { throw CanonicalRowReader.RowError(message: "missing steamid") }
+        try checkLocation(latitude: player.latitude, longitude: player.longitude, accuracyKm: player.locationAccuracyKm)
         return player
+    }
+
+    /// Coordinates on Earth and an accuracy radius that is a distance on it; anything else is a row error (the
+    /// pairing geometry assumes both).
+    static func checkLocation(latitude: Double?, longitude: Double?, accuracyKm: Double?) throws {
+        if let latitude, !(latitude.isFinite && (-90...90).contains(latitude)) {
+            throw CanonicalRowReader.RowError(message: "latitude \(latitude) is outside -90…90")
+        }
+        if let longitude, !(longitude.isFinite && (-180...180).contains(longitude)) {
+            throw CanonicalRowReader.RowError(message: "longitude \(longitude) is outside -180…180")
+        }
+        if let accuracyKm, !OptionRanges.distanceKm.contains(accuracyKm) {
+            throw CanonicalRowReader.RowError(message: "location_accuracy_km \(accuracyKm) is outside 0…20100")
+        }
+    }
+
+    /// A playtime within `PlayerGame.minutesRange`, or a row error.
+    static func minutes(_ value: Int64?) throws -> Int? {
+        guard let value else { return nil }
+        guard let minutes = Int(exactly: value), PlayerGame.minutesRange.contains(minutes) else {
+            throw CanonicalRowReader.RowError(message: "playtime \(value) is outside 0…\(PlayerGame.minutesRange.upperBound) minutes")
+        }
+        return minutes
     }
 
     static func readGame(_ row: inout CanonicalRowReader) throws -> PlayerGame {
@@ -117,8 +141,8 @@ public enum CanonicalDatasetReader {
             case 0: steamID = try id(row, token)
             case 1: appID = try row.int(token)
             case 2: game.name = row.string(token)
-            case 3: game.minutesTotal = Int(try row.int(token) ?? 0)
-            case 4: game.minutes2Weeks = try row.int(token).map(Int.init)
+            case 3: game.minutesTotal = try minutes(row.int(token)) ?? 0
+            case 4: game.minutes2Weeks = try minutes(row.int(token))
             case 5: game.lastPlayed = try row.int(token)
             case 6: game.sources = try sources(&row, token)
             default: return false

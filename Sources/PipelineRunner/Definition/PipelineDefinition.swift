@@ -11,6 +11,10 @@ public struct PipelineDefinition: Sendable, Equatable {
     public var threads: Int
     /// Enabled stages, in execution order, with their options.
     public var stages: [StageName: StageOptions]
+    /// Replace whatever sits at `output`, even if it is not a previous output of this tool.
+    public var force: Bool
+    /// Publish even when the run read nothing usable (otherwise the previous output is kept).
+    public var allowEmpty: Bool
 
     public enum StageName: String, Sendable, CaseIterable, Comparable {
         case normalize, pair, match, trade
@@ -21,7 +25,8 @@ public struct PipelineDefinition: Sendable, Equatable {
     }
 
     public init(name: String, input: String, output: String, locations: String? = nil, formats: [TableFormat] = TableFormat.allCases,
-                threads: Int = 0, stages: [StageName: StageOptions] = [.normalize: StageOptions()]) {
+                threads: Int = 0, stages: [StageName: StageOptions] = [.normalize: StageOptions()], force: Bool = false,
+                allowEmpty: Bool = false) {
         self.name = name
         self.input = input
         self.output = output
@@ -29,6 +34,8 @@ public struct PipelineDefinition: Sendable, Equatable {
         self.formats = formats
         self.threads = threads
         self.stages = stages
+        self.force = force
+        self.allowEmpty = allowEmpty
     }
 
     public func has(_ stage: StageName) -> Bool { stages[stage] != nil }

@@ -5,7 +5,7 @@ import Yams
 /// Reads and validates a pipeline file. Unknown keys, wrong types and bad values are errors that
 /// point at their line (`Pipelines/default.yml:7: error: unknown key 'kk' in stage 'pair' [pipeline.unknownKey]`).
 public enum PipelineDefinitionLoader {
-    static let topLevelKeys: Set<String> = ["name", "input", "output", "locations", "formats", "threads", "stages"]
+    static let topLevelKeys: Set<String> = ["name", "input", "output", "locations", "formats", "threads", "stages", "force", "allow_empty"]
 
     public static func load(yaml text: String, file: String, defaultName: String) throws -> PipelineDefinition {
         var problems: [Diagnostic] = []
@@ -13,6 +13,10 @@ public enum PipelineDefinitionLoader {
             problems.append(.error(code, message, at: SourceLocation(file: file, line: node?.mark?.line ?? 1)))
         }
 
+        if let aliasKey = YAMLAliasGuard.firstAliasKey(in: text) {
+            throw PipelineDefinitionError(diagnostics: [.error("pipeline.aliasKey", "an alias (*\(aliasKey.name)) used as a mapping key is not allowed",
+                                                               at: SourceLocation(file: file, line: aliasKey.line))])
+        }
         let root: Node
         do {
             guard let composed = try Yams.compose(yaml: text) else {
@@ -28,7 +32,7 @@ public enum PipelineDefinitionLoader {
         }
 
         var name = defaultName, input: String?, output: String?, locations: String?
-        var formats = TableFormat.allCases, threads = 0
+        var formats = TableFormat.allCases, threads = 0, force = false, allowEmpty = false
         var stages: [PipelineDefinition.StageName: StageOptions] = [:]
 
         for (keyNode, value) in mapping {
@@ -45,7 +49,13 @@ public enum PipelineDefinitionLoader {
             case "output": if let s = scalarString(value) { output = s } else { fail("pipeline.badValue", "'output' must be a path", value) }
             case "locations": if let s = scalarString(value) { locations = s } else { fail("pipeline.badValue", "'locations' must be a path", value) }
             case "threads":
-                if let n = value.int, n >= 0 { threads = n } else { fail("pipeline.badValue", "'threads' must be a non-negative integer (0 = all cores)", value) }
+                if let n = value.int, OptionRanges.threads.contains(n) { threads = n } else {
+                    fail("pipeline.outOfRange", "'threads' must be \(OptionRanges.threads.text) (0 = all cores)", value)
+                }
+            case "force":
+                if let b = value.bool { force = b } else { fail("pipeline.badValue", "'force' must be true or false", value) }
+            case "allow_empty":
+                if let b = value.bool { allowEmpty = b } else { fail("pipeline.badValue", "'allow_empty' must be true or false", value) }
             case "formats":
                 let items = value.sequence?.compactMap(scalarString) ?? scalarString(value).map { [$0] } ?? []
                 let parsed = items.compactMap(TableFormat.init(rawValue:))
@@ -64,7 +74,7 @@ public enum PipelineDefinitionLoader {
         if stages.isEmpty, mapping["stages"] == nil { stages = [.normalize: StageOptions()] }
         guard problems.isEmpty, let input else { throw PipelineDefinitionError(diagnostics: problems) }
         return PipelineDefinition(name: name, input: input, output: output ?? "Output/\(name)", locations: locations,
-                                  formats: formats, threads: threads, stages: stages)
+                                  formats: formats, threads: threads, stages: stages, force: force, allowEmpty: allowEmpty)
     }
 
     private static func parseStages(_ node: Node, fail: (String, String, Node?) -> Void) -> [PipelineDefinition.StageName: StageOptions] {
@@ -95,6 +105,11 @@ public enum PipelineDefinitionLoader {
                     continue
                 }
                 if let parsed = parseValue(optionValue, kind) {
+                    if let range = OptionRanges.stageKeys[stage]?[name],
+                       let problem = OptionRanges.message(key: name, stage: key, range: range, value: parsed) {
+                        fail("pipeline.outOfRange", problem, optionValue)
+                        continue
+                    }
                     options.values[name] = parsed
                 } else {
                     fail("pipeline.badValue", "'\(name)' in stage '\(key)' must be a \(kind.rawValue)", optionValue)

@@ -9,7 +9,8 @@ import PlayerModel
 /// - `apps/<appid>/…`: app-level documents (schema, global achievement percentages).
 /// - `decisions.jsonl`, `trade_requests.jsonl|csv` in the root: app exports for the pair and trade stages.
 /// - Every other `*.xml`, `*.json`, `*.jsonl` anywhere: Steam documents and bundles.
-/// Hidden files and other extensions (README.md, SOURCES.md, …) are not inputs.
+/// Hidden files and other extensions (README.md, SOURCES.md, …) are not inputs. Symbolic links are followed
+/// (loops detected); broken links, unreadable directories and non-UTF-8 names are reported (`DirectoryWalker`).
 public enum DatasetScanner {
     public static let dataExtensions: Set<String> = ["xml", "json", "jsonl"]
 
@@ -23,20 +24,17 @@ public enum DatasetScanner {
             return []
         }
         guard isDirectory.boolValue else {
-            return [classify(url: root, relativePath: displayPrefix.isEmpty ? root.lastPathComponent : displayPrefix,
+            return [classify(url: root, relativePath: PathEscaping.escaped(displayPrefix.isEmpty ? root.lastPathComponent : displayPrefix),
                              size: fileSize(root))]
         }
-        guard let enumerator = fm.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey],
-                                             options: [.skipsHiddenFiles]) else { return [] }
         var files: [DatasetFile] = []
-        let rootComponents = root.standardizedFileURL.pathComponents
         var reportedDirectories: Set<String> = []
-        for case let url as URL in enumerator {
-            let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey])
-            guard values?.isRegularFile == true, dataExtensions.contains(url.pathExtension.lowercased()) else { continue }
-            let relative = url.standardizedFileURL.pathComponents.dropFirst(rootComponents.count).joined(separator: "/")
-            var file = classify(url: url, relativePath: relative, size: values?.fileSize ?? 0)
-            if file.role == .steam { file = withLayoutHints(file, diagnostics: diagnostics, reported: &reportedDirectories) }
+        for entry in DirectoryWalker(displayPrefix: displayPrefix, diagnostics: diagnostics).walk(root) {
+            guard dataExtensions.contains((entry.relativePath as NSString).pathExtension.lowercased()) else { continue }
+            var file = classify(url: entry.url, relativePath: PathEscaping.escaped(entry.relativePath), size: entry.size)
+            if file.role == .steam {
+                file = withLayoutHints(file, displayPrefix: displayPrefix, diagnostics: diagnostics, reported: &reportedDirectories)
+            }
             if !displayPrefix.isEmpty { file.relativePath = displayPrefix + "/" + file.relativePath }
             files.append(file)
         }
@@ -54,14 +52,14 @@ public enum DatasetScanner {
         return DatasetFile(url: url, relativePath: relativePath, role: role, owner: nil, appID: nil, size: size)
     }
 
-    private static func withLayoutHints(_ file: DatasetFile, diagnostics: some DiagnosticSink, reported: inout Set<String>) -> DatasetFile {
+    private static func withLayoutHints(_ file: DatasetFile, displayPrefix: String, diagnostics: some DiagnosticSink, reported: inout Set<String>) -> DatasetFile {
         var file = file
         let parts = file.relativePath.split(separator: "/").map(String.init)
         // `players/<id>/file`: the directory name at `index`, its value at `index + 1`, a file below it.
         for index in 0..<max(0, parts.count - 2) {
             let directory = parts[index]
             let value = parts[index + 1]
-            let dirPath = parts[0...index + 1].joined(separator: "/")
+            let dirPath = (displayPrefix.isEmpty ? "" : displayPrefix + "/") + parts[0...index + 1].joined(separator: "/")
             if directory == "players" {
                 switch SteamID64.parse(value) {
                 case .success(let id): file.owner = id

@@ -28,15 +28,14 @@ struct ChunkedLineReader {
                 carry = []
                 return emit(chunk)
             }
-            var buffer = carry
-            buffer.append(contentsOf: data)
-            guard let lastNewline = buffer.lastIndex(of: 0x0A) else {
-                carry = buffer
-                continue
-            }
-            carry = Array(buffer[(lastNewline + 1)...])
-            buffer.removeSubrange((lastNewline + 1)...)
-            return emit(buffer)
+            // Only the new bytes can hold the chunk's last newline: searching (and copying) the carry again on
+            // every read made one long line cost quadratic time.
+            let searchFrom = carry.count
+            carry.append(contentsOf: data)
+            guard let lastNewline = carry[searchFrom...].lastIndex(of: 0x0A) else { continue }
+            let chunk = Array(carry[...lastNewline])
+            carry.removeSubrange(...lastNewline)
+            return emit(chunk)
         }
         return nil
     }

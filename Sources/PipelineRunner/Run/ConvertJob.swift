@@ -12,6 +12,8 @@ public struct ConvertJob: Sendable {
     public var locations: String?
     public var threads: Int
     public var baseDirectory: URL
+    /// Replace a non-empty output that is not ours, publish an empty dataset, lock wait.
+    public var policy = PublishPolicy()
 
     public init(inputs: [String], output: String, formats: [TableFormat] = TableFormat.allCases, locations: String? = nil,
                 threads: Int = 0, baseDirectory: URL) {
@@ -25,13 +27,16 @@ public struct ConvertJob: Sendable {
 
     public func execute(diagnostics: DiagnosticLog) throws -> PipelineRun.Outcome {
         let resolve = { (path: String) in path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseDirectory.appendingPathComponent(path) }
+        try OutputGuard.preflight(output: resolve(output), inputs: inputs.map(resolve), policy: policy, displayPath: output)
         var files: [DatasetFile] = []
         for input in inputs {
-            let prefix = input.hasSuffix("/") && input.count > 1 ? String(input.dropLast()) : input
+            let prefix = InputDisplayName.of(input)
             files += DatasetScanner.scan(root: resolve(input), displayPrefix: prefix, diagnostics: diagnostics)
         }
         let locator = try locations.map { try LocationLoader.load(path: $0, resolve: resolve) }
         let ingested = DatasetIngestor(threads: threads).ingest(files, locator: locator ?? nil, diagnostics: diagnostics)
+        try EmptyInputGuard.check(players: ingested.dataset.players.count, filesRead: ingested.filesRead,
+                                  input: inputs.joined(separator: " "), policy: policy)
         let sorted = diagnostics.sorted()
         let summary = RunSummary(pipeline: "convert", ingested: ingested, diagnostics: sorted, stages: [:])
         var tables = DatasetTables.tables(for: ingested.dataset)
@@ -39,7 +44,7 @@ public struct ConvertJob: Sendable {
         let outputs = OutputAssembler.assemble(tables: tables, extraFiles: [], formats: formats,
                                                summary: summary, diagnostics: sorted)
         let target = resolve(output)
-        try AtomicPublisher.publish(outputs, to: target)
+        try AtomicPublisher.publish(outputs, to: target, policy: policy)
         return PipelineRun.Outcome(summary: summary, diagnostics: sorted, outputDirectory: target, files: outputs)
     }
 }

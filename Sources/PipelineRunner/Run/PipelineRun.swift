@@ -15,6 +15,8 @@ public struct PipelineRun: Sendable {
     public var definition: PipelineDefinition
     /// Relative paths in the definition are resolved against this directory.
     public var baseDirectory: URL
+    /// How long to wait for another run publishing to the same output.
+    public var lockWait: Duration = .seconds(120)
 
     public init(definition: PipelineDefinition, baseDirectory: URL) {
         self.definition = definition
@@ -32,10 +34,13 @@ public struct PipelineRun: Sendable {
     public func execute(diagnostics: DiagnosticLog) throws -> Outcome {
         let input = resolve(definition.input)
         let output = resolve(definition.output)
+        let policy = PublishPolicy(force: definition.force, allowEmpty: definition.allowEmpty, lockWait: lockWait)
+        try OutputGuard.preflight(output: output, inputs: [input], policy: policy, displayPath: definition.output)
         let files = DatasetScanner.scan(root: input, diagnostics: diagnostics)
         let locator = try loadLocator(diagnostics: diagnostics)
         let ingested = DatasetIngestor(threads: definition.threads).ingest(files, locator: locator, diagnostics: diagnostics)
         let dataset = ingested.dataset
+        try EmptyInputGuard.check(players: dataset.players.count, filesRead: ingested.filesRead, input: definition.input, policy: policy)
 
         var tables = DatasetTables.tables(for: dataset)
         var extraFiles: [OutputFile] = []
@@ -48,7 +53,7 @@ public struct PipelineRun: Sendable {
         let summary = RunSummary(pipeline: definition.name, ingested: ingested, diagnostics: sorted, stages: stageFigures)
         let outputs = OutputAssembler.assemble(tables: tables, extraFiles: extraFiles, formats: definition.formats,
                                                summary: summary, diagnostics: sorted)
-        try AtomicPublisher.publish(outputs, to: output)
+        try AtomicPublisher.publish(outputs, to: output, policy: policy)
         return Outcome(summary: summary, diagnostics: sorted, outputDirectory: output, files: outputs)
     }
 

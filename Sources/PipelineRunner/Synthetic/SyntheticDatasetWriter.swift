@@ -52,39 +52,19 @@ public enum SyntheticDatasetWriter {
         return summary
     }
 
-    /// Generates and writes the dataset to `directory`, replacing whatever is there.
+    /// Generates and writes the dataset to `directory` through `AtomicPublisher` (locked, synced, swapped in
+    /// whole); it replaces only a dataset written by `generate` (its `SyntheticDatasetMarker`) or an empty path,
+    /// unless `policy.force`.
     @discardableResult
-    public static func write(_ options: Options, to directory: String) throws -> Summary {
-        let fm = FileManager.default
+    public static func write(_ options: Options, to directory: String, policy: PublishPolicy = PublishPolicy()) throws -> Summary {
         let target = URL(fileURLWithPath: directory).standardizedFileURL
-        let parent = target.deletingLastPathComponent()
-        try fm.createDirectory(at: parent, withIntermediateDirectories: true)
-        let staging = parent.appendingPathComponent(".\(target.lastPathComponent).tmp-\(getpid())")
-        if fm.fileExists(atPath: staging.path) { try fm.removeItem(at: staging) }
-        try fm.createDirectory(at: staging, withIntermediateDirectories: true)
-        do {
-            let summary = try writeContents(options, into: staging.path, displayedOut: directory)
-            try publish(staging, as: target)
-            return summary
-        } catch {
-            try? fm.removeItem(at: staging)
-            throw error
+        try OutputGuard.checkReplaceable(target, policy: policy, displayPath: directory)
+        var summary = Summary()
+        try AtomicPublisher.publish(to: target, policy: policy) { staging in
+            summary = try writeContents(options, into: staging.path, displayedOut: directory)
+            try Data(SyntheticDatasetMarker.contents.utf8).write(to: staging.appendingPathComponent(SyntheticDatasetMarker.fileName))
         }
-    }
-
-    /// Replaces `target` by `staging` with renames, so readers see the old or the new tree, never a mix.
-    static func publish(_ staging: URL, as target: URL) throws {
-        let fm = FileManager.default
-        guard fm.fileExists(atPath: target.path) else {
-            try fm.moveItem(at: staging, to: target)
-            return
-        }
-        let retired = target.deletingLastPathComponent()
-            .appendingPathComponent(".\(target.lastPathComponent).old-\(getpid())")
-        if fm.fileExists(atPath: retired.path) { try fm.removeItem(at: retired) }
-        try fm.moveItem(at: target, to: retired)
-        try fm.moveItem(at: staging, to: target)
-        try fm.removeItem(at: retired)
+        return summary
     }
 
     /// Writes every file of the dataset under `root` (which must exist).

@@ -22,6 +22,8 @@ public enum TradeJob {
         public var outDirectory: String?
         public var maxLoopLength: Int?
         public var maxDistanceKm: Double?
+        /// How `--out` may replace what is there.
+        public var policy = PublishPolicy()
         public var decisionsPath: String?
         public var tieBreak: Bool
 
@@ -83,10 +85,13 @@ public enum TradeJob {
         let files = outputs(result, inputBytes: bytes, diagnostics: diagnostics)
         if let out = configuration.outDirectory {
             do {
-                try AtomicPublisher.publish(files.all, to: URL(fileURLWithPath: out))
+                try AtomicPublisher.publish(files.all, to: URL(fileURLWithPath: out), policy: configuration.policy)
+            } catch let refusal as PublishRefusal {
+                log.emit(refusal.diagnostic)
+                return refusal.exitStatus.rawValue
             } catch {
-                log.error("trade.output.unwritable", "cannot write outputs to \(out): \(error)", at: SourceLocation(file: out))
-                return 2
+                log.error("trade.output.unwritable", "cannot write outputs: \(AtomicPublisher.describe(error))", at: SourceLocation(file: out))
+                return ExitStatus.outputError.rawValue
             }
         }
         switch configuration.format {

@@ -62,7 +62,7 @@ import Testing
     }
 
     @Test func missingInputAndBadTypes() {
-        #expect(problems("threads: -1\n").map(\.code).sorted() == ["pipeline.badValue", "pipeline.missingKey"])
+        #expect(problems("threads: -1\n").map(\.code).sorted() == ["pipeline.missingKey", "pipeline.outOfRange"])
         #expect(problems("input: d\nformats: [xml]\n").map(\.code) == ["pipeline.badValue"])
         #expect(problems("input: d\nname: ../escape\n").map(\.code) == ["pipeline.badValue"])
     }

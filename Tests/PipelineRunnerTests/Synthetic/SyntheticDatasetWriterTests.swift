@@ -10,13 +10,14 @@ func makeTemporaryDirectory(_ label: String) throws -> URL {
     return url
 }
 
-/// Every regular file under `root`, relative path → bytes.
+/// Every regular file under `root`, relative path → bytes, except generate's ownership marker (checked once).
 func treeContents(_ root: URL) throws -> [String: Data] {
     var files: [String: Data] = [:]
     let enumerator = try #require(FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey]))
     for case let url as URL in enumerator {
         guard try url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile == true else { continue }
         let relative = String(url.standardizedFileURL.path.dropFirst(root.standardizedFileURL.path.count + 1))
+        guard relative != SyntheticDatasetMarker.fileName else { continue }
         files[relative] = try Data(contentsOf: url)
     }
     return files
@@ -54,6 +55,7 @@ func treeContents(_ root: URL) throws -> [String: Data] {
         #expect(readme.contains("Synthetic data"))
         #expect(readme.contains("steam-mate generate --players 120 --seed 5"))
         #expect(!readme.contains(tmp.path))
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent(SyntheticDatasetMarker.fileName).path))
     }
 
     @Test func sameArgumentsGiveSameBytesAndReplaceAtomically() throws {
@@ -61,15 +63,20 @@ func treeContents(_ root: URL) throws -> [String: Data] {
         defer { try? FileManager.default.removeItem(at: tmp) }
         let a = tmp.appendingPathComponent("a"), b = tmp.appendingPathComponent("b")
         try SyntheticDatasetWriter.write(.init(players: 60, seed: 11), to: a.path)
-        // b starts with stale content that must disappear.
+        // b holds somebody else's file: refused and untouched unless forced; then the file disappears.
         try FileManager.default.createDirectory(at: b, withIntermediateDirectories: true)
         try Data("stale".utf8).write(to: b.appendingPathComponent("stale.txt"))
-        try SyntheticDatasetWriter.write(.init(players: 60, seed: 11), to: b.path)
+        #expect(throws: PublishRefusal.self) { try SyntheticDatasetWriter.write(.init(players: 60, seed: 11), to: b.path) }
+        #expect(try treeContents(b) == ["stale.txt": Data("stale".utf8)])
+        try SyntheticDatasetWriter.write(.init(players: 60, seed: 11), to: b.path, policy: PublishPolicy(force: true))
         let first = try treeContents(a), second = try treeContents(b)
         #expect(first == second)
         #expect(second["stale.txt"] == nil)
-        // Nothing is left beside the target.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path).sorted() == ["a", "b"])
+        // A dataset generate wrote is replaced without force.
+        try SyntheticDatasetWriter.write(.init(players: 60, seed: 11), to: a.path)
+        #expect(try treeContents(a) == first)
+        // Nothing but the lock files is left beside the targets.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path).sorted() == [".a.lock", ".b.lock", "a", "b"])
 
         let c = tmp.appendingPathComponent("c")
         try SyntheticDatasetWriter.write(.init(players: 60, seed: 12), to: c.path)
@@ -130,7 +137,7 @@ func treeContents(_ root: URL) throws -> [String: Data] {
             try SyntheticDatasetWriter.write(.init(players: 10, seed: 1, steamFixturesDirectory: source.path), to: failed.path)
         }
         #expect(!FileManager.default.fileExists(atPath: failed.path))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path).sorted() == ["out", "steam"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: tmp.path).sorted() == [".failed.lock", ".out.lock", "out", "steam"])
     }
 
     @Test func compactJSONKeepsStringsIntact() {

@@ -1,0 +1,57 @@
+import PipelineCore
+
+/// Every numeric option of the pipeline files and the command line, with its range: the one place both
+/// are checked (the README's "Numeric options" table lists the same ranges). Values outside are an error
+/// (exit 2) that names the key or flag, never a trap or a silent clamp.
+public enum OptionRanges {
+    /// Worker threads; 0 = one per core.
+    public static let threads = NumericRange(0, 1024, integer: true)
+    /// Proposals per player (`pair.k`, `--k`): the scorer keeps up to 2k candidates per player.
+    public static let k = NumericRange(1, 1000, integer: true)
+    /// Distances in km (`default_max_distance_km`, `default_accuracy_km`, `max_distance_km` and their flags):
+    /// nothing on Earth is farther than half its circumference (~20,038 km).
+    public static let distanceKm = NumericRange(0, 20_100, integer: false)
+    /// Exposure cap factor c (`exposure_cap`, `--exposure-cap`): nobody appears in more than c·k lists.
+    public static let exposureCap = NumericRange(0, 1000, integer: false)
+    /// Minimum shared games (`min_shared_games`, `--min-shared-games`).
+    public static let minSharedGames = NumericRange(1, 100_000, integer: true)
+    /// Longest trade loop (`max_loop_length`, `--max-loop-length`); a loop needs two traders.
+    public static let maxLoopLength = NumericRange(2, 100_000, integer: true)
+    /// Synthetic players (`generate --players`).
+    public static let syntheticPlayers = NumericRange(0, 50_000_000, integer: true)
+    /// Seconds to wait for another run holding the output's lock (`--lock-wait`).
+    public static let lockWaitSeconds = NumericRange(0, 86_400, integer: false)
+
+    /// Ranges of stage options in pipeline files, by stage and key.
+    public static let stageKeys: [PipelineDefinition.StageName: [String: NumericRange]] = [
+        .pair: [
+            "k": k, "default_max_distance_km": distanceKm, "default_accuracy_km": distanceKm, "exposure_cap": exposureCap,
+            "min_shared_games": minSharedGames,
+        ],
+        .trade: ["max_distance_km": distanceKm, "max_loop_length": maxLoopLength],
+    ]
+
+    /// Checks command-line values (flag, value or nil when not given, range); one diagnostic per bad flag.
+    public static func check(_ flags: [(flag: String, value: Double?, range: NumericRange)]) -> [Diagnostic] {
+        flags.compactMap { flag, value, range in
+            guard let value, !range.contains(value) else { return nil }
+            return .error("option.outOfRange", "\(flag) must be \(range.text) (got \(display(value)))")
+        }
+    }
+
+    static func display(_ value: Double) -> String {
+        value.isFinite && value.rounded() == value && abs(value) < 1e15 ? String(Int(value)) : String(value)
+    }
+
+    /// The same for pipeline-file values: the message names the key.
+    static func message(key: String, stage: String?, range: NumericRange, value: StageOptions.Value) -> String? {
+        let shown: String
+        switch value {
+        case .int(let v): if range.contains(v) { return nil } else { shown = String(v) }
+        case .double(let v): if range.contains(v) { return nil } else { shown = display(v) }
+        default: return nil
+        }
+        let place = stage.map { "'\(key)' in stage '\($0)'" } ?? "'\(key)'"
+        return "\(place) must be \(range.text) (got \(shown))"
+    }
+}
