@@ -52,11 +52,10 @@ let package = Package(
             ]
         ),
         .target(name: "PipelineTestSupport", dependencies: ["PipelineCore"]),
-        // libFuzzer targets for the readers (`Scripts/fuzz`); a corpus replayer in a normal build.
+        // libFuzzer targets for the readers (`.ci/fuzz`); a corpus replayer in a normal build.
         .executableTarget(
             name: "steam-mate-fuzz",
-            dependencies: ["Ingest", "Trade", "PipelineRunner", "PipelineCore"],
-            path: "Fuzz/SteamMateFuzz"
+            dependencies: ["Ingest", "Trade", "PipelineRunner", "PipelineCore"]
         ),
 
         .testTarget(name: "PipelineCoreTests", dependencies: ["PipelineCore"]),
