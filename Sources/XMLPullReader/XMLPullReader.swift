@@ -1,4 +1,4 @@
-import CLibXML2
+internal import CLibXML2
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
