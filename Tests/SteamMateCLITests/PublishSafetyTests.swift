@@ -108,7 +108,7 @@ import Testing
         let missing = try CommandRunner.run(["run", "p.yml"], in: dir)
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("[input.missing]"))
-        #expect(missing.stderr.contains("ds: error: read no players from 0 input files; the previous output is kept"))
+        #expect(missing.stderr.contains("ds: error: read no players, groups or Dota matches from 0 input files; the previous output is kept"))
         #expect(missing.stderr.contains("[input.nothingRead]"))
         #expect(PublishedTree.snapshot(dir.appendingPathComponent("out")) == before)
 

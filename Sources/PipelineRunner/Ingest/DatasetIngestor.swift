@@ -27,6 +27,12 @@ public struct DatasetIngestor: Sendable {
         public var documentCounts: [String: Int]
         /// Dota 2 matches and heroes, when any Dota document was read.
         public var dota: DotaDataset? = nil
+
+        /// Entities that would be published: players, groups, and Dota matches and heroes. Zero means the
+        /// run read nothing usable (see `EmptyInputGuard`).
+        public var usableRecords: Int {
+            dataset.players.count + dataset.groups.count + (dota?.matches.count ?? 0) + (dota?.heroes.count ?? 0)
+        }
     }
 
     public func ingest(_ files: [DatasetFile], locator: (any PlayerLocator)?, diagnostics: some DiagnosticSink) -> Result {

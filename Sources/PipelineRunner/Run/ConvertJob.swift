@@ -35,7 +35,7 @@ public struct ConvertJob: Sendable {
         }
         let locator = try locations.map { try LocationLoader.load(path: $0, resolve: resolve) }
         let ingested = DatasetIngestor(threads: threads).ingest(files, locator: locator ?? nil, diagnostics: diagnostics)
-        try EmptyInputGuard.check(players: ingested.dataset.players.count, filesRead: ingested.filesRead,
+        try EmptyInputGuard.check(records: ingested.usableRecords, filesRead: ingested.filesRead,
                                   input: inputs.joined(separator: " "), policy: policy)
         let sorted = diagnostics.sorted()
         let summary = RunSummary(pipeline: "convert", ingested: ingested, diagnostics: sorted, stages: [:])

@@ -40,7 +40,7 @@ public struct PipelineRun: Sendable {
         let locator = try loadLocator(diagnostics: diagnostics)
         let ingested = DatasetIngestor(threads: definition.threads).ingest(files, locator: locator, diagnostics: diagnostics)
         let dataset = ingested.dataset
-        try EmptyInputGuard.check(players: dataset.players.count, filesRead: ingested.filesRead, input: definition.input, policy: policy)
+        try EmptyInputGuard.check(records: ingested.usableRecords, filesRead: ingested.filesRead, input: definition.input, policy: policy)
 
         var tables = DatasetTables.tables(for: dataset)
         var extraFiles: [OutputFile] = []
