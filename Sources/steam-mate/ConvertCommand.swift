@@ -21,8 +21,11 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: "Output formats: csv, jsonl or both (comma-separated).")
     var formats = "csv,jsonl"
 
-    @Option(help: "Location table (CSV) used to fill latitude/longitude.")
+    @Option(help: "Location table (CSV) used to fill latitude/longitude (default: the shipped Data/reference/steam-locations.csv).")
     var locations: String?
+
+    @Flag(help: "Fill no coordinates (do not use the shipped location table).")
+    var noLocations = false
 
     @Option(help: "Worker threads (0 = all cores).")
     var threads = 0
@@ -30,6 +33,7 @@ struct ConvertCommand: ParsableCommand {
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("give at least one file or directory") }
         guard !parsedFormats.isEmpty else { throw ValidationError("--formats takes csv, jsonl or csv,jsonl") }
+        guard !(noLocations && locations != nil) else { throw ValidationError("--locations and --no-locations exclude each other") }
     }
 
     var parsedFormats: [TableFormat] {
@@ -41,8 +45,10 @@ struct ConvertCommand: ParsableCommand {
     func run() throws {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let log = DiagnosticLog()
+        let table = ShippedLocationTable.effectivePath(noLocations ? "none" : locations)
+        if table == nil && !noLocations { log.warning("locations.notFound", ShippedLocationTable.notFoundMessage) }
         try CommandOutcome.report(log: log) {
-            try ConvertJob(inputs: paths, output: out, formats: parsedFormats, locations: locations, threads: threads,
+            try ConvertJob(inputs: paths, output: out, formats: parsedFormats, locations: table, threads: threads,
                            baseDirectory: cwd).execute(diagnostics: log)
         }
     }

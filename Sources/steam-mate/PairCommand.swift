@@ -23,6 +23,7 @@ struct PairCommand: ParsableCommand {
     @Option(help: "Cap (km) for players who did not state one.") var defaultMaxDistance: Double = 100
     @Option(help: "Minimum shared games.") var minSharedGames: Int = 1
     @Flag(help: "Require a shared language when both players stated languages.") var requireSharedLanguage = false
+    @Option(help: "Game-vector weighting: binary (default), log_hours or bm25_hours.") var gameWeighting: GameWeighting = .default
     @Option(help: "Worker threads (default: all cores).") var threads: Int?
 
     func run() throws {
@@ -37,7 +38,8 @@ struct PairCommand: ParsableCommand {
         }
         let config = PairingConfig(k: k, defaultMaxDistanceKm: defaultMaxDistance, exposureCapFactor: exposureCap,
                                    minSharedGames: max(1, minSharedGames), requireSharedLanguage: requireSharedLanguage,
-                                   threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
+                                   threads: threads ?? ProcessInfo.processInfo.activeProcessorCount,
+                                   gameWeighting: gameWeighting)
         let decisionsURL = decisions.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent("decisions.jsonl")
         let (files, output) = PairingJob.run(dataset: players, decisionsFile: decisionsURL,
                                              previousState: state.map { URL(fileURLWithPath: $0) }, config: config, sink: log)

@@ -20,6 +20,12 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Publish into this directory instead of the pipeline's output.")
     var out: String?
 
+    @Option(help: "Location table (CSV); overrides the pipeline's 'locations' (default: the shipped table).")
+    var locations: String?
+
+    @Flag(help: "Use no location table, whatever the pipeline file says.")
+    var noLocations = false
+
     func run() throws {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let definition: PipelineDefinition
@@ -32,6 +38,8 @@ struct RunCommand: ParsableCommand {
         var effective = definition
         if let threads { effective.threads = threads }
         if let out { effective.output = out }
+        if let locations { effective.locations = locations }
+        if noLocations { effective.locations = "none" }
         let log = DiagnosticLog()
         try CommandOutcome.report(log: log) {
             try PipelineRun(definition: effective, baseDirectory: cwd).execute(diagnostics: log)
