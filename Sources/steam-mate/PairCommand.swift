@@ -45,7 +45,7 @@ struct PairCommand: ParsableCommand {
                                              previousState: state.map { URL(fileURLWithPath: $0) }, config: config, sink: log)
         do {
             try AtomicPublisher.publish(to: URL(fileURLWithPath: out)) { staging in
-                try PairingJob.write(files, to: staging)
+                try PairingJob.write(files + [PairingJob.diagnosticsFile(log.sorted())], to: staging)
                 try PairingJob.writePairings(output, to: staging)
             }
         } catch {
@@ -55,7 +55,11 @@ struct PairCommand: ParsableCommand {
         }
         DiagnosticPrinter.printToStandardError(log.sorted().filter { $0.severity != .note })
         let s = output.summary
-        DiagnosticPrinter.standardError("players \(s.players), paired \(s.playersPaired), pairings \(s.pairings), matches \(s.matchesTotal) (new \(s.matchesNew))\n")
+        let reasons = s.unpairedByReason.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        let unpaired = s.players - s.playersPaired
+        DiagnosticPrinter.standardError("players \(s.players), paired \(s.playersPaired), no pairings \(unpaired)"
+            + (reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")))")
+            + ", pairings \(s.pairings), matches \(s.matchesTotal) (new \(s.matchesNew))\n")
         if log.hasErrors { throw ExitCode(ExitStatus.inputErrors.rawValue) }
     }
 }
