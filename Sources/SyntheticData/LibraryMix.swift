@@ -33,19 +33,21 @@ public enum LibraryMix: String, Sendable, Hashable, CaseIterable {
             c.communityHeadSkipped = defaults.communityHeadSkipped
         case .realPlaytime:
             c.catalogueSize = 3_600
-            // A steep head (p ∝ 1/r^1.35): one title in about half the libraries, as on the real set.
-            c.zipfExponent = 1.35
+            // A steep head (p ∝ 1/r^1.55): one title in about half the libraries, as on the real set.
+            c.zipfExponent = 1.55
             c.zipfOffset = 0
             // Log-normal count with median 1.8 and σ 1.75 (mean = median · e^(σ²/2)): rounds to 1/1/2/6/17/100.
             c.playedGamesSigma = 1.75
             c.meanPlayedGames = 1.8 * exp(1.75 * 1.75 / 2)
-            // Hours: median e^5.15 min ≈ 2.9 h, σ 2.2; head titles run 3× longer (median 8.6 h).
-            c.playtimeLogMu = 5.15
+            // Hours: median e^5.05 min ≈ 2.6 h, σ 2.2; the 50 head titles run 5× longer (median 13 h), which makes a
+            // player's most-played title a popular one as often as on the real set.
+            c.playtimeLogMu = 5.05
             c.playtimeLogSigma = 2.2
-            c.headPlaytimeFactor = 3
+            c.headPlaytimeFactor = 5
             c.communityPlaytimeFactor = 1
-            // Taste: 30 % of played titles from the player's communities, never one of the 10 head titles.
-            c.shareCommunityGames = 0.3
+            // Taste: 55 % of played titles from the player's communities (co-play that popularity does not predict),
+            // never one of the 10 head titles (their shares come from the global curve).
+            c.shareCommunityGames = 0.55
             c.communityHeadSkipped = 10
         }
         return c

@@ -21,14 +21,20 @@ struct QualityCommand: ParsableCommand {
     var gameWeighting: GameWeighting = .default
     @Option(help: "Synthetic library statistics: real (the real playtime set's, default) or classic (the generator's original mix).")
     var libraries: LibraryMix = .realPlaytime
+    @Flag(help: "Treat every player as open to `anywhere` matches (as the real playtime measurement of issue 11 did), so distance does not limit the neighbours.")
+    var anywhere = false
     @Option(help: "Worker threads (default: all cores).") var threads: Int?
 
     func run() throws {
         let log = DiagnosticLog { d in FileHandle.standardError.write(Data((d.description + "\n").utf8)) }
-        let data = try dataset.map { try CanonicalDatasetReader.read(directory: URL(fileURLWithPath: $0), diagnostics: log) }
+        var data = try dataset.map { try CanonicalDatasetReader.read(directory: URL(fileURLWithPath: $0), diagnostics: log) }
             ?? SyntheticPopulation.generate(libraries.applied(to: SyntheticPopulationConfig(players: players, seed: seed)))
-        let config = PairingConfig(threads: threads ?? ProcessInfo.processInfo.activeProcessorCount,
+        var config = PairingConfig(threads: threads ?? ProcessInfo.processInfo.activeProcessorCount,
                                    gameWeighting: gameWeighting)
+        if anywhere {
+            config.defaultAnywhere = true
+            data.preferences = data.preferences.map { var p = $0; p.anywhere = true; return p }
+        }
         let reports = HoldOutEvaluator.Mode.allCases.map {
             HoldOutEvaluator.evaluate(data, mode: $0, seed: seed, config: config, neighbours: neighbours)
         }
