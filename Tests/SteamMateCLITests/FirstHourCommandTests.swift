@@ -46,6 +46,22 @@ import Testing
         #expect(diagnostics.contains("\"code\" : \"pair.unpairedShare\""))
     }
 
+    @Test func runUsesTheShippedTableUnlessThePipelineSaysNone() throws {
+        let dir = try RepositoryPaths.temporaryDirectory()
+        try Self.writeExports(in: dir)
+        try "input: data\noutput: located\n".write(to: dir.appendingPathComponent("a.yml"), atomically: true, encoding: .utf8)
+        try "input: data\noutput: unlocated\nlocations: none\n".write(to: dir.appendingPathComponent("b.yml"), atomically: true, encoding: .utf8)
+        let located = try CommandRunner.run(["run", "a.yml"], in: dir)
+        #expect(located.status == 0, "\(located.stderr)")
+        #expect(try String(contentsOf: dir.appendingPathComponent("located/players.csv"), encoding: .utf8).contains(",47.61"))
+        let unlocated = try CommandRunner.run(["run", "b.yml"], in: dir)
+        #expect(unlocated.status == 0, "\(unlocated.stderr)")
+        #expect(!(try String(contentsOf: dir.appendingPathComponent("unlocated/players.csv"), encoding: .utf8).contains(",47.61")))
+        let optOut = try CommandRunner.run(["run", "a.yml", "--no-locations", "--out", "flagged"], in: dir)
+        #expect(optOut.status == 0)
+        #expect(!(try String(contentsOf: dir.appendingPathComponent("flagged/players.csv"), encoding: .utf8).contains(",47.61")))
+    }
+
     @Test func explicitTableAndOptOutExcludeEachOther() throws {
         let dir = try RepositoryPaths.temporaryDirectory()
         try Self.writeExports(in: dir)
