@@ -4,8 +4,10 @@ import PlayerModel
 /// Offline quality: hide one played game per player (players with ≥ 5 played games), pair the population with
 /// those games removed, and check whether the hidden game is among the 10 games the player's top-50 pairings
 /// suggest (games the player does not have, ranked by the summed scores of the pairings that play them,
-/// ties by appid). Baseline: the 10 most-played games (by players) the player does not have.
-/// All hidden games are removed at once (one pairing run), favourites included.
+/// ties by appid). Two baselines on the same hidden games: popularity (the 10 most-played games, by players,
+/// the player does not have), and a plain binary-IDF cosine (`CosineNeighbours`: the player's 50 most similar
+/// players by cosine over played games, votes summed by cosine), so any dataset shows whether the pairing
+/// score earns its complexity. All hidden games are removed at once (one pairing run), favourites included.
 public enum HoldOutEvaluator {
     public enum Mode: String, Sendable, CaseIterable {
         /// Each played game equally likely.
@@ -20,6 +22,9 @@ public enum HoldOutEvaluator {
         public var playersWithPairings: Int
         public var hits: Int
         public var baselineHits: Int
+        /// Hits of the binary-IDF cosine baseline.
+        public var cosineHits: Int
+        public var cosineHitRate: Double { evaluatedPlayers == 0 ? 0 : Double(cosineHits) / Double(evaluatedPlayers) }
         public var hitRate: Double { evaluatedPlayers == 0 ? 0 : Double(hits) / Double(evaluatedPlayers) }
         public var baselineHitRate: Double { evaluatedPlayers == 0 ? 0 : Double(baselineHits) / Double(evaluatedPlayers) }
     }
@@ -76,7 +81,17 @@ public enum HoldOutEvaluator {
         }
         let popular = popularity.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.map(\.key)
 
-        var report = Report(mode: mode, evaluatedPlayers: 0, playersWithPairings: 0, hits: 0, baselineHits: 0)
+        var gameIndex: [UInt32: Int] = [:]
+        for app in popularity.keys.sorted() { gameIndex[app] = gameIndex.count }
+        let cosine = CosineNeighbours.neighbours(
+            games: playing.map { Array(Set($0.map { gameIndex[$0]! })).sorted() }, gameCount: gameIndex.count,
+            neighbours: neighbours)
+
+        var report = Report(mode: mode, evaluatedPlayers: 0, playersWithPairings: 0, hits: 0, baselineHits: 0,
+                            cosineHits: 0)
+        func topVotes(_ votes: [UInt32: Double]) -> [UInt32] {
+            votes.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(cutoff).map(\.key)
+        }
         for (u, id) in population.steamIDs.enumerated() {
             guard let target = hidden[id] else { continue }
             report.evaluatedPlayers += 1
@@ -95,8 +110,12 @@ public enum HoldOutEvaluator {
                     votes[app, default: 0] += ScoreModel.scoreValue(c.score)
                 }
             }
-            let top = votes.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }.prefix(cutoff)
-            if top.contains(where: { $0.key == target }) { report.hits += 1 }
+            if topVotes(votes).contains(target) { report.hits += 1 }
+            var cosineVotes: [UInt32: Double] = [:]
+            for c in cosine[u] {
+                for app in playing[c.other] where !has.contains(app) { cosineVotes[app, default: 0] += c.similarity }
+            }
+            if topVotes(cosineVotes).contains(target) { report.cosineHits += 1 }
         }
         return report
     }

@@ -25,11 +25,14 @@ public struct PairingConfig: Sendable, Hashable {
     /// scatter-add. Output does not depend on it. Off by default: on the synthetic populations it scanned 25–30 %
     /// fewer postings but ran 2–4× slower (exact dots and checkpoint sweeps cost more than the postings saved).
     public var pruneFromRegionSize: Int
+    /// How played games are weighted in the game vectors (`GameWeighting`; default `binary`).
+    public var gameWeighting: GameWeighting
 
     public init(k: Int = 20, defaultMaxDistanceKm: Double = 100, defaultAnywhere: Bool = false,
                 defaultAccuracyKm: Double = 25, exposureCapFactor: Double? = nil, reservePerPlayer: Int? = nil,
                 minSharedGames: Int = 1, requireSharedLanguage: Bool = false, gridCellKm: Double = 100,
-                threads: Int = 1, pruneFromRegionSize: Int = .max) {
+                threads: Int = 1, pruneFromRegionSize: Int = .max,
+                gameWeighting: GameWeighting = .default) {
         self.k = k
         self.defaultMaxDistanceKm = defaultMaxDistanceKm
         self.defaultAnywhere = defaultAnywhere
@@ -41,6 +44,7 @@ public struct PairingConfig: Sendable, Hashable {
         self.gridCellKm = gridCellKm
         self.threads = threads
         self.pruneFromRegionSize = pruneFromRegionSize
+        self.gameWeighting = gameWeighting
     }
 
     /// How many candidates the scorer keeps per player: `k`, or `max(k, reserve)` (default `2k`) under an exposure cap.

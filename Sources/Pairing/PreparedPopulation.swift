@@ -344,7 +344,7 @@ public struct PreparedPopulation: Sendable, Equatable {
         var idf = [Double](repeating: 0, count: apps.count)
         for g in apps.indices {
             let df = stats.documentFrequency[apps[g]] ?? documentFrequency[g]
-            idf[g] = ScoreModel.idf(players: stats.players, documentFrequency: df)
+            idf[g] = config.gameWeighting.idf(players: stats.players, documentFrequency: df)
         }
         // Weights: each vector L2-normalised, quantised to weightScale.
         var vWeight: [UInt32] = []
@@ -354,7 +354,8 @@ public struct PreparedPopulation: Sendable, Equatable {
         for i in 0..<n {
             raw.removeAll(keepingCapacity: true)
             for e in vStart[i]..<vStart[i + 1] {
-                let base = ScoreModel.saturate(minutes: entryMinutes[e]) + (entryFavourite[e] ? ScoreModel.favouriteBoost : 0)
+                let base = config.gameWeighting.hoursTerm(minutes: entryMinutes[e])
+                    + (entryFavourite[e] ? ScoreModel.favouriteBoost : 0)
                 raw.append(idf[Int(entryGame[e])] * base * (entryRecent[e] > 0 ? 1 + ScoreModel.recentBoost : 1))
             }
             let norm = raw.reduce(0) { $0 + $1 * $1 }.squareRoot()

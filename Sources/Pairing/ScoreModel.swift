@@ -4,9 +4,14 @@ import Foundation
 ///
 /// **Game vector** of player u (over games u played, `minutes_total > 0`, plus u's declared favourites):
 ///
-///     w(u,g) = idf(g) · ( sat(h) + 1.0·[g ∈ fav(u)] ) · (1 + 0.25·[minutes_2weeks(u,g) > 0])
-///     idf(g) = ln(1 + N / df(g))          N = players with a non-empty vector, df(g) = those whose vector has g
-///     sat(h) = t·(K1+1) / (K1 + t),  t = hours / 10,  K1 = 1.2      (BM25 saturation, B = 0: 3,000 h ≈ 1.4 × 30 h)
+///     w(u,g) = idf(g) · ( h(u,g) + 1.0·[g ∈ fav(u)] ) · (1 + 0.25·[minutes_2weeks(u,g) > 0])
+///
+/// with `h` and `idf` chosen by `PairingConfig.gameWeighting` (`GameWeighting`; N = players with a non-empty
+/// vector, df(g) = those whose vector has g):
+/// - `binary` (default): h = 1 for a played game, idf = max(0.01, ln(N / (1 + df)));
+/// - `logHours`: h = ln(1 + hours), same idf;
+/// - `bm25Hours`: h = sat(hours), idf = ln(1 + N / df(g)), where
+///   sat(h) = t·(K1+1) / (K1 + t),  t = hours / 10,  K1 = 1.2      (BM25 saturation, B = 0: 3,000 h ≈ 1.4 × 30 h)
 ///
 /// A game owned with zero minutes contributes nothing unless it is a favourite. The vector is L2-normalised and
 /// quantised: `x(u,g) = max(1, floor(w/‖w‖ · S))`, S = 65,000. Dot products are then exact `UInt32` sums

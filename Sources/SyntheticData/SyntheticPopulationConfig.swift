@@ -35,6 +35,8 @@ public struct SyntheticPopulationConfig: Sendable, Hashable {
     /// Median-playtime multiplier for the real head titles (`SyntheticCatalogue.realHead`: live-service and
     /// long-running games). 1 together with `tasteCommunities` 0 gives the generator's original libraries.
     public var headPlaytimeFactor: Double
+    /// The most popular catalogue titles that never enter a taste list (0 in the classic mix).
+    public var communityHeadSkipped: Int = 0
     public var cities: [SyntheticCity]
     /// Share of public players who state no location.
     public var shareWithoutLocation: Double

@@ -36,7 +36,8 @@ struct SyntheticPopulationContext: Sendable {
         appIDs = catalogue.appIDs
         communities = TasteCommunities(catalogue: catalogue,
                                        communities: config.shareCommunityGames > 0 ? config.tasteCommunities : 0,
-                                       titlesPerCommunity: config.communityTitles, seed: config.seed)
+                                       titlesPerCommunity: config.communityTitles,
+                                       skippingHead: config.communityHeadSkipped, seed: config.seed)
         var total = 0.0
         cityCumulative = config.cities.map { total += max(0, $0.weight); return total }
         total = 0

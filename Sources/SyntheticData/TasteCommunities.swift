@@ -9,7 +9,8 @@ import Foundation
 /// `titlesPerCommunity` distinct titles sampled without replacement (Efraimidis–Spirakis keys) with weight
 /// `popularity^0.5 · (genreBias if the title is in the community's genre else 1)`, which flattens the global
 /// curve towards mid-popularity titles. The list, in sampled order, then carries its own Zipf weights
-/// `1 / (rank + offset)^exponent`. Communities of the same genre overlap, as neighbouring scenes do.
+/// `1 / (rank + offset)^exponent`. The first `skippingHead` catalogue titles can be kept out of every list
+/// (the real-playtime mix does, so the head's shares come from the global curve alone). Communities of the same genre overlap, as neighbouring scenes do.
 /// Everything is derived from the population seed, so the lists are the same on every machine.
 struct TasteCommunities: Sendable {
     let count: Int
@@ -28,7 +29,8 @@ struct TasteCommunities: Sendable {
     static let tasteZipfExponent = 1.0
     static let tasteZipfOffset = 2.0
 
-    init(catalogue: SyntheticCatalogue, communities: Int, titlesPerCommunity: Int, seed: UInt64) {
+    init(catalogue: SyntheticCatalogue, communities: Int, titlesPerCommunity: Int, skippingHead headSkipped: Int = 0,
+         seed: UInt64) {
         let count = max(0, communities)
         let size = max(1, min(titlesPerCommunity, catalogue.count))
         self.count = count
@@ -55,7 +57,9 @@ struct TasteCommunities: Sendable {
             let genre = community % genres
             keys.removeAll(keepingCapacity: true)
             for index in 0..<catalogue.count {
-                let weight = catalogue.popularity[index].squareRoot() * (genreOf[index] == genre ? Self.genreBias : 1)
+                // Titles of the skipped head never enter a taste list (weight 0 gives key -inf).
+                let weight = index < headSkipped ? 0
+                    : catalogue.popularity[index].squareRoot() * (genreOf[index] == genre ? Self.genreBias : 1)
                 // Efraimidis–Spirakis: the largest keys log(u)/w are a weighted sample without replacement.
                 let key = log(max(rng.unit(), 1e-300)) / weight
                 keys.append((key, index))

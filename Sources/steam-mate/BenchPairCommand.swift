@@ -3,6 +3,7 @@ import Foundation
 import Geo
 import Pairing
 import PipelineCore
+import PipelineRunner
 import PlayerModel
 import SyntheticData
 #if canImport(Glibc)
@@ -26,8 +27,8 @@ struct BenchPairCommand: ParsableCommand {
     @Option(help: "Regions of at least this many players use the pruned traversal (default: never).") var pruneFrom: Int = .max
     @Option(help: "Spread players over this many synthetic towns around the generator's real cities (0: the generator's cities).")
     var cities: Int = 0
-    @Option(help: "Steam location table: located players are moved onto its city rows, Zipf-weighted (see --city-zipf).")
-    var locations: String = "Data/reference/steam-locations.csv"
+    @Option(help: "Steam location table: located players are moved onto its city rows, Zipf-weighted (see --city-zipf; default: the shipped table).")
+    var locations: String?
     @Option(help: "Zipf exponent of the city weights over the seeded-shuffled city rows.") var cityZipf: Double = 0.9
     @Flag(inversion: .prefixedNo, help: "Place players on the real Steam city table (off: the generator's 12 cities or --cities towns).")
     var realCities = true
@@ -77,7 +78,8 @@ struct BenchPairCommand: ParsableCommand {
         let threadCount = threads ?? ProcessInfo.processInfo.activeProcessorCount
         var placement: RealCityPlacement?
         if realCities && cities == 0 {
-            let bytes = try Data(contentsOf: URL(fileURLWithPath: locations))
+            let path = locations ?? ShippedLocationTable.locate()?.path ?? ShippedLocationTable.repositoryPath
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
             placement = RealCityPlacement(locations: try LocationTable(csv: bytes).locations, zipfExponent: cityZipf, seed: seed)
         }
         let placementText = placement.map { "\($0.cities.count) real cities (Zipf \(cityZipf), seeded shuffle)" }

@@ -21,8 +21,11 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: "Output formats: csv, jsonl or both (comma-separated).")
     var formats = "csv,jsonl"
 
-    @Option(help: "Location table (CSV) used to fill latitude/longitude.")
+    @Option(help: "Location table (CSV) used to fill latitude/longitude (default: the shipped Data/reference/steam-locations.csv).")
     var locations: String?
+
+    @Flag(help: "Fill no coordinates (do not use the shipped location table).")
+    var noLocations = false
 
     @Option(help: "Worker threads (0 = all cores).")
     var threads = 0
@@ -32,6 +35,7 @@ struct ConvertCommand: ParsableCommand {
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("give at least one file or directory") }
         guard !parsedFormats.isEmpty else { throw ValidationError("--formats takes csv, jsonl or csv,jsonl") }
+        guard !(noLocations && locations != nil) else { throw ValidationError("--locations and --no-locations exclude each other") }
     }
 
     var parsedFormats: [TableFormat] { Self.parse(formats: formats) }
@@ -47,7 +51,9 @@ struct ConvertCommand: ParsableCommand {
         try OptionCheck.require([("--threads", Double(threads), OptionRanges.threads)] + publish.rangeChecks)
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let log = DiagnosticLog()
-        var job = ConvertJob(inputs: paths, output: out, formats: parsedFormats, locations: locations, threads: threads,
+        let table = ShippedLocationTable.effectivePath(noLocations ? "none" : locations)
+        if table == nil && !noLocations { log.warning("locations.notFound", ShippedLocationTable.notFoundMessage) }
+        var job = ConvertJob(inputs: paths, output: out, formats: parsedFormats, locations: table, threads: threads,
                              baseDirectory: cwd)
         job.policy = publish.policy
         try CommandOutcome.report(log: log) {

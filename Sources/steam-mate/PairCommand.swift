@@ -23,6 +23,7 @@ struct PairCommand: ParsableCommand {
     @Option(help: "Cap (km) for players who did not state one.") var defaultMaxDistance: Double = 100
     @Option(help: "Minimum shared games.") var minSharedGames: Int = 1
     @Flag(help: "Require a shared language when both players stated languages.") var requireSharedLanguage = false
+    @Option(help: "Game-vector weighting: binary (default), log_hours or bm25_hours.") var gameWeighting: GameWeighting = .default
     @Option(help: "Worker threads (default or 0: all cores).") var threads: Int?
     @OptionGroup var publish: PublishFlags
 
@@ -49,13 +50,14 @@ struct PairCommand: ParsableCommand {
         }
         let config = PairingConfig(k: k, defaultMaxDistanceKm: defaultMaxDistance, exposureCapFactor: exposureCap,
                                    minSharedGames: minSharedGames, requireSharedLanguage: requireSharedLanguage,
-                                   threads: threads.flatMap { $0 > 0 ? $0 : nil } ?? ProcessInfo.processInfo.activeProcessorCount)
+                                   threads: threads.flatMap { $0 > 0 ? $0 : nil } ?? ProcessInfo.processInfo.activeProcessorCount,
+                                   gameWeighting: gameWeighting)
         let decisionsURL = decisions.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent("decisions.jsonl")
         let (files, output) = PairingJob.run(dataset: players, decisionsFile: decisionsURL,
                                              previousState: state.map { URL(fileURLWithPath: $0) }, config: config, sink: log)
         do {
             try AtomicPublisher.publish(to: URL(fileURLWithPath: out), policy: publish.policy) { staging in
-                try PairingJob.write(files, to: staging)
+                try PairingJob.write(files + [PairingJob.diagnosticsFile(log.sorted())], to: staging)
                 try PairingJob.writePairings(output, to: staging)
             }
         } catch {
@@ -63,7 +65,11 @@ struct PairCommand: ParsableCommand {
         }
         DiagnosticPrinter.printToStandardError(log.sorted().filter { $0.severity != .note })
         let s = output.summary
-        DiagnosticPrinter.standardError("players \(s.players), paired \(s.playersPaired), pairings \(s.pairings), matches \(s.matchesTotal) (new \(s.matchesNew))\n")
+        let reasons = s.unpairedByReason.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        let unpaired = s.players - s.playersPaired
+        DiagnosticPrinter.standardError("players \(s.players), paired \(s.playersPaired), no pairings \(unpaired)"
+            + (reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")))")
+            + ", pairings \(s.pairings), matches \(s.matchesTotal) (new \(s.matchesNew))\n")
         if log.hasErrors { throw ExitCode(ExitStatus.inputErrors.rawValue) }
     }
 }

@@ -22,6 +22,12 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var publish: PublishFlags
 
+    @Option(help: "Location table (CSV); overrides the pipeline's 'locations' (default: the shipped table).")
+    var locations: String?
+
+    @Flag(help: "Use no location table, whatever the pipeline file says.")
+    var noLocations = false
+
     func run() throws {
         try OptionCheck.require([("--threads", threads.asDouble, OptionRanges.threads)] + publish.rangeChecks)
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -35,6 +41,8 @@ struct RunCommand: ParsableCommand {
         var effective = definition
         if let threads { effective.threads = threads }
         if let out { effective.output = out }
+        if let locations { effective.locations = locations }
+        if noLocations { effective.locations = "none" }
         if publish.force { effective.force = true }
         if publish.allowEmpty { effective.allowEmpty = true }
         var job = PipelineRun(definition: effective, baseDirectory: cwd)

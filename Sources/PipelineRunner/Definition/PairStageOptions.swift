@@ -11,6 +11,7 @@ public enum PairStageOptions {
         "min_shared_games": .positiveInt,
         "require_shared_language": .bool,
         "previous_state": .string,
+        "game_weighting": .gameWeighting,
     ])
 
     /// The pairing configuration the options describe; unset keys keep `PairingConfig`'s defaults.
@@ -24,6 +25,7 @@ public enum PairStageOptions {
             exposureCapFactor: options.double("exposure_cap"),
             minSharedGames: options.int("min_shared_games") ?? defaults.minSharedGames,
             requireSharedLanguage: options.bool("require_shared_language") ?? defaults.requireSharedLanguage,
-            threads: threads)
+            threads: threads,
+            gameWeighting: options.string("game_weighting").flatMap(GameWeighting.init(rawValue:)) ?? defaults.gameWeighting)
     }
 }

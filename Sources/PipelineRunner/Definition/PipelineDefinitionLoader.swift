@@ -1,4 +1,5 @@
 import Emit
+import Pairing
 import PipelineCore
 import Yams
 
@@ -129,6 +130,7 @@ public enum PipelineDefinitionLoader {
         case .nonNegativeDouble: return node.float.flatMap { $0.isFinite && $0 >= 0 ? .double($0) : nil }
         case .bool: return node.bool.map { .bool($0) }
         case .string: return scalarString(node).map { .string($0) }
+        case .gameWeighting: return scalarString(node).flatMap { GameWeighting(rawValue: $0) != nil ? .string($0) : nil }
         case .strings:
             guard let items = node.sequence else { return nil }
             let strings = items.compactMap(scalarString)

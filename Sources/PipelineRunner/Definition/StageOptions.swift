@@ -53,6 +53,7 @@ public struct StageOptionSpec: Sendable {
         case bool = "true or false"
         case string = "string"
         case strings = "list of strings"
+        case gameWeighting = "game weighting (binary, log_hours or bm25_hours)"
     }
 
     public var keys: [String: Kind]

@@ -41,6 +41,7 @@ public enum PairingJob {
         let output = PairingRun.run(PairingRun.Input(dataset: dataset, decisions: decisions,
                                                      previousMatches: previousMatches,
                                                      previouslyUnpaired: previouslyUnpaired, config: config))
+        for warning in UnpairedShareWarning.diagnostics(for: output.summary) { sink.emit(warning) }
         return (files(for: output), output)
     }
 
@@ -55,6 +56,11 @@ public enum PairingJob {
         files.append(OutputFile(path: "state/matches.jsonl", bytes: JSONLinesWriter.render(output.stateMatches)))
         files.append(OutputFile(path: "state/unpaired.jsonl", bytes: JSONLinesWriter.render(output.stateUnpaired)))
         return files
+    }
+
+    /// `diagnostics.json` for the diagnostics reported so far (what `steam-mate pair` publishes beside its outputs).
+    public static func diagnosticsFile(_ diagnostics: [Diagnostic]) -> OutputFile {
+        OutputFile(path: "diagnostics.json", bytes: StableJSON.encode(DiagnosticsFile(diagnostics)))
     }
 
     public static func write(_ files: [OutputFile], to directory: URL) throws {

@@ -85,9 +85,14 @@ public struct PipelineRun: Sendable {
         }
     }
 
-    /// The location table named by the definition, if any.
+    /// The location table named by the definition (no `locations` key: the shipped table; `none`: no table).
     func loadLocator(diagnostics: DiagnosticLog) throws -> (any PlayerLocator)? {
-        guard let path = definition.locations else { return nil }
+        guard let path = ShippedLocationTable.effectivePath(definition.locations) else {
+            if definition.locations == nil {
+                diagnostics.warning("locations.notFound", ShippedLocationTable.notFoundMessage)
+            }
+            return nil
+        }
         return try LocationLoader.load(path: path, resolve: resolve)
     }
 }
