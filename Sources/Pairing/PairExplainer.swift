@@ -14,41 +14,57 @@ extension PreparedPopulation {
     }
 
     public func explain(_ u: Int, _ v: Int, topGames limit: Int = 3) -> PairExplanation {
-        var shared: [PairExplanation.SharedGame] = []
+        // One merge of the two sorted vectors: the dot, the shared count, the recent games, and the `limit` largest
+        // terms kept in a small array ordered by (term desc, appid asc), so no entry is built for the other games.
+        var best: [(term: UInt32, app: UInt32, i: Int, j: Int)] = []
+        best.reserveCapacity(limit + 1)
         var i = vectorStart[u], j = vectorStart[v]
         let ie = vectorStart[u + 1], je = vectorStart[v + 1]
         var dot: UInt32 = 0
+        var sharedCount = 0
         var recent: [UInt32] = []
         while i < ie && j < je {
             let a = vectorGame[i], b = vectorGame[j]
             if a == b {
                 let term = vectorWeight[i] &* vectorWeight[j]
                 dot &+= term
+                sharedCount += 1
                 let app = appIDs[Int(a)]
-                let recentBoth = vectorRecentMinutes[i] > 0 && vectorRecentMinutes[j] > 0
-                if recentBoth { recent.append(app) }
-                shared.append(.init(appID: app, name: gameNames[app], minutesYou: vectorMinutes[i],
-                                    minutesThem: vectorMinutes[j], favouriteYou: vectorFavourite[i],
-                                    favouriteThem: vectorFavourite[j], recentBoth: recentBoth, term: term, share: 0))
+                if vectorRecentMinutes[i] > 0 && vectorRecentMinutes[j] > 0 { recent.append(app) }
+                if limit > 0 && (best.count < limit || Self.citesBefore(term, app, best[best.count - 1])) {
+                    var at = best.count
+                    while at > 0 && Self.citesBefore(term, app, best[at - 1]) { at -= 1 }
+                    best.insert((term, app, i, j), at: at)
+                    if best.count > limit { best.removeLast() }
+                }
                 i += 1; j += 1
             } else if a < b { i += 1 } else { j += 1 }
         }
-        shared.sort { $0.term != $1.term ? $0.term > $1.term : $0.appID < $1.appID }
-        var top = Array(shared.prefix(limit))
-        for t in top.indices { top[t].share = dot > 0 ? Double(top[t].term) / Double(dot) : 0 }
+        let top: [PairExplanation.SharedGame] = best.map { e in
+            .init(appID: e.app, name: gameNames[e.app], minutesYou: vectorMinutes[e.i], minutesThem: vectorMinutes[e.j],
+                  favouriteYou: vectorFavourite[e.i], favouriteThem: vectorFavourite[e.j],
+                  recentBoth: vectorRecentMinutes[e.i] > 0 && vectorRecentMinutes[e.j] > 0, term: e.term,
+                  share: dot > 0 ? Double(e.term) / Double(dot) : 0)
+        }
         let (_, distance) = geoAdmits(u, v)
         let overlap: Int? = {
             guard let a = availability[u], let b = availability[v] else { return nil }
             return a.overlap(with: b)
         }()
         var e = PairExplanation(
-            topGames: top, sharedGames: shared.count,
+            topGames: top, sharedGames: sharedCount,
             favouriteHits: favouriteHits(u, in: v).map { appIDs[Int($0)] },
             theirFavouriteHits: favouriteHits(v, in: u).map { appIDs[Int($0)] },
             recentGames: recent, distanceKm: distance, distanceBucket: Self.bucket(ofKm: distance),
             sharedLanguage: shareLanguage(u, v), availabilityOverlapHours: overlap, sentence: "")
         e.sentence = sentence(for: e)
         return e
+    }
+
+    /// The citation order of shared games: larger term first, then lower appid (a total order).
+    @inline(__always) static func citesBefore(_ term: UInt32, _ app: UInt32,
+                                              _ o: (term: UInt32, app: UInt32, i: Int, j: Int)) -> Bool {
+        term != o.term ? term > o.term : app < o.app
     }
 
     func displayName(_ app: UInt32) -> String { gameNames[app] ?? "app \(app)" }
