@@ -63,6 +63,21 @@ public struct ExactLobbySolver: Sendable {
     }
 
     func solveConnected(_ p: LobbyProblem) -> LobbySolution? {
+        let start = GreedyLobbySolver(neighbourhoodSize: 0).solve(p)
+        guard let result = search(p, incumbent: start) else { return nil }
+        return result.exhausted ? nil : result.best
+    }
+
+    /// The best solution found that beats `incumbent`, or nil; also for a problem that is not connected. When the
+    /// node budget runs out the best found so far is returned (not proven optimal): what the bulk solver's
+    /// neighbourhood search needs.
+    public func improve(_ p: LobbyProblem, incumbent: LobbySolution) -> LobbySolution? {
+        guard let result = search(p, incumbent: incumbent), result.best.isBetter(than: incumbent) else { return nil }
+        return result.best
+    }
+
+    /// Branch and bound from `incumbent`; nil when the lobbies cannot be enumerated within `maxLobbies`.
+    func search(_ p: LobbyProblem, incumbent: LobbySolution) -> (best: LobbySolution, exhausted: Bool)? {
         guard let (members, scores) = enumerate(p) else { return nil }
         let n = p.count
         var lobbiesOf = [[Int]](repeating: [], count: n)
@@ -73,7 +88,7 @@ public struct ExactLobbySolver: Sendable {
                     : scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1
             }
         }
-        var best = GreedyLobbySolver().solve(p)
+        var best = incumbent
         var free = [Bool](repeating: true, count: n)
         var chosen: [Int] = []
         var nodes = 0
@@ -129,6 +144,6 @@ public struct ExactLobbySolver: Sendable {
             free[next] = true
         }
         search(0, placed: 0, carried: 0, score: 0)
-        return exhausted ? nil : best
+        return (best, exhausted)
     }
 }

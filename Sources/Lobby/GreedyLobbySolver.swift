@@ -8,10 +8,20 @@
 ///    takes from stays valid. Each accepted step places at least one more player, so the rounds end.
 /// 3. Quality: a member of one lobby swaps with a member of another when both lobbies stay valid and the sum of
 ///    their least-misery scores rises (the placed players do not change).
+/// 4. Exact neighbourhood search (`searchNeighbourhoods`): small parts around the free players and around each
+///    lobby are re-solved by the branch and bound and kept when better.
 public struct GreedyLobbySolver: Sendable {
     public var maxRepairRounds: Int
+    /// Players per neighbourhood of the exact neighbourhood search (0: off).
+    public var neighbourhoodSize: Int
+    /// Branch-and-bound nodes per neighbourhood.
+    public var neighbourhoodNodes: Int
 
-    public init(maxRepairRounds: Int = 8) { self.maxRepairRounds = maxRepairRounds }
+    public init(maxRepairRounds: Int = 8, neighbourhoodSize: Int = 24, neighbourhoodNodes: Int = 20_000) {
+        self.maxRepairRounds = maxRepairRounds
+        self.neighbourhoodSize = neighbourhoodSize
+        self.neighbourhoodNodes = neighbourhoodNodes
+    }
 
     public func solve(_ problem: LobbyProblem) -> LobbySolution {
         let n = problem.count
@@ -74,7 +84,63 @@ public struct GreedyLobbySolver: Sendable {
             }
         }
         improveQuality(problem, &lobbies, &lobbyOf)
+        if neighbourhoodSize > 0 { searchNeighbourhoods(problem, order, &lobbies, &lobbyOf) }
         return LobbySolution(lobbies: lobbies.filter { !$0.isEmpty }, in: problem)
+    }
+
+    /// Large-neighbourhood search with the exact solver: around each free player (then around each lobby) take up
+    /// to `neighbourhoodSize` players by breadth-first search over the compatibility graph, always whole lobbies,
+    /// free them, and re-solve that part with the branch and bound from the current arrangement as incumbent.
+    /// A part's new arrangement is kept only when it is lexicographically better, so the rounds end.
+    func searchNeighbourhoods(_ problem: LobbyProblem, _ order: [Int], _ lobbies: inout [[Int]], _ lobbyOf: inout [Int]) {
+        let exact = ExactLobbySolver(maxLobbies: 20_000, maxNodes: neighbourhoodNodes)
+        for _ in 0..<4 {
+            var changed = false
+            let free = order.filter { lobbyOf[$0] < 0 && problem.degree($0) > 0 }
+            // Every free player at once first, then around each free player, then around each lobby.
+            // Lobby-anchored parts are kept smaller (about three lobbies) so that their search usually completes.
+            let anchors: [(players: [Int], size: Int)] = (free.count > 1 ? [(free, neighbourhoodSize)] : [])
+                + free.map { ([$0], neighbourhoodSize) }
+                + lobbies.indices.filter { !lobbies[$0].isEmpty }.map { ([lobbies[$0][0]], min(12, neighbourhoodSize)) }
+            for anchor in anchors {
+                let part = neighbourhood(of: anchor.players, size: anchor.size, problem, lobbies, lobbyOf)
+                guard part.count >= 2 else { continue }
+                let local = Dictionary(uniqueKeysWithValues: part.enumerated().map { ($1, $0) })
+                let touched = Set(part.compactMap { lobbyOf[$0] >= 0 ? lobbyOf[$0] : nil }).sorted()
+                let sub = problem.subproblem(part)
+                let current = LobbySolution(lobbies: touched.map { lobbies[$0].map { local[$0]! } }, in: sub)
+                guard let better = exact.improve(sub, incumbent: current) else { continue }
+                for l in touched { for m in lobbies[l] { lobbyOf[m] = -1 }; lobbies[l] = [] }
+                for lobby in better.mapped(through: part) {
+                    for m in lobby { lobbyOf[m] = lobbies.count }
+                    lobbies.append(lobby)
+                }
+                changed = true
+            }
+            if !changed { break }
+        }
+    }
+
+    /// Breadth-first from the `anchor` players; a placed player comes with their whole lobby, or not at all when it
+    /// does not fit.
+    func neighbourhood(of anchor: [Int], size: Int, _ problem: LobbyProblem, _ lobbies: [[Int]], _ lobbyOf: [Int]) -> [Int] {
+        var part: [Int] = []
+        var inPart = Set<Int>()
+        var queue = anchor
+        var seen = Set(anchor)
+        var head = 0
+        while head < queue.count && part.count < size {
+            let x = queue[head]
+            head += 1
+            let group = lobbyOf[x] >= 0 ? lobbies[lobbyOf[x]] : [x]
+            guard !inPart.contains(x) else { continue }
+            guard part.count + group.count <= size else { continue }
+            for m in group where inPart.insert(m).inserted { part.append(m) }
+            for m in group {
+                for v in problem.neighbours(m) where seen.insert(Int(v)).inserted { queue.append(Int(v)) }
+            }
+        }
+        return part.sorted()
     }
 
     /// Pairwise member swaps between lobbies (and with free players) that raise the summed least-misery score.

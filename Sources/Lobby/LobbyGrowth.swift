@@ -25,7 +25,7 @@ struct LobbyGrowth {
         while members.count < hi, !candidates.isEmpty {
             let deficitNow = Self.deficit(covered: covered, flex: flex, required: p.requiredRoles)
             var pick = -1
-            var pickKey: (Int, Int, UInt64, Int, UInt64) = (0, 0, 0, 0, 0)
+            var pickKey: (Int, Int, Int, UInt64, UInt64) = (0, 0, 0, 0, 0)
             var pickWorst = UInt64.max
             for c in candidates {
                 let pc = p.players[c]
@@ -37,7 +37,7 @@ struct LobbyGrowth {
                 for m in members { w = min(w, p.score(m, c) ?? 0) }
                 let d = Self.deficit(covered: covered | pc.roleMask, flex: flex + (pc.roleMask == 0 ? 1 : 0), required: p.requiredRoles)
                 // Larger is better in every slot (degree and key negated through bit inversion).
-                let key = (deficitNow - d, pc.carried ? 1 : 0, w, -p.degree(c), ~pc.key)
+                let key = (deficitNow - d, pc.carried ? 1 : 0, -p.degree(c), w, ~pc.key)
                 if pick < 0 || key > pickKey { pick = c; pickKey = key; pickWorst = w }
             }
             guard pick >= 0 else { break }
