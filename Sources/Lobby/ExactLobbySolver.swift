@@ -31,9 +31,14 @@ public struct ExactLobbySolver: Sendable {
         var members: [[Int]] = []
         var scores: [UInt64] = []
         var overflow = false
-        func extend(_ set: inout [Int], _ candidates: [Int], _ a0: UInt64, _ a1: UInt64, _ a2: UInt64, _ hi: Int, _ worst: UInt64) {
+        // Validity is tracked incrementally (candidates are common neighbours, the window only shrinks), so this
+        // decides exactly what `LobbyProblem.defect` decides without re-checking every pair.
+        func extend(_ set: inout [Int], _ candidates: [Int], _ a0: UInt64, _ a1: UInt64, _ a2: UInt64, _ lo: Int, _ hi: Int,
+                    _ covered: UInt32, _ flex: Int, _ worst: UInt64) {
             if overflow { return }
-            if set.count >= 2, p.defect(set) == nil {
+            if set.count >= 2, set.count >= lo,
+               LobbyGrowth.deficit(covered: covered, flex: flex, required: p.requiredRoles) == 0 {
+                assert(p.defect(set) == nil, "enumerated an invalid lobby")
                 members.append(set)
                 scores.append(worst)
                 if members.count > maxLobbies { overflow = true; return }
@@ -42,13 +47,14 @@ public struct ExactLobbySolver: Sendable {
             for (k, c) in candidates.enumerated() {
                 let pc = p.players[c]
                 let b0 = a0 & pc.availability0, b1 = a1 & pc.availability1, b2 = a2 & pc.availability2
+                let newHi = min(hi, pc.maxSize), newLo = max(lo, pc.minSize)
                 guard b0.nonzeroBitCount + b1.nonzeroBitCount + b2.nonzeroBitCount >= p.minOverlapHours,
-                      pc.maxSize > set.count else { continue }
+                      newHi > set.count, newLo <= newHi else { continue }
                 var w = worst
                 for m in set { w = min(w, p.score(m, c)!) }
                 let next = candidates[(k + 1)...].filter { p.score($0, c) != nil }
                 set.append(c)
-                extend(&set, next, b0, b1, b2, min(hi, pc.maxSize), w)
+                extend(&set, next, b0, b1, b2, newLo, newHi, covered | pc.roleMask, flex + (pc.roleMask == 0 ? 1 : 0), w)
                 set.removeLast()
             }
         }
@@ -56,7 +62,10 @@ public struct ExactLobbySolver: Sendable {
             var set = [s]
             let ps = p.players[s]
             let candidates = p.neighbours(s).map(Int.init).filter { $0 > s }
-            extend(&set, candidates, ps.availability0, ps.availability1, ps.availability2, ps.maxSize, .max)
+            guard ps.availability0.nonzeroBitCount + ps.availability1.nonzeroBitCount + ps.availability2.nonzeroBitCount
+                    >= p.minOverlapHours else { continue }
+            extend(&set, candidates, ps.availability0, ps.availability1, ps.availability2, ps.minSize, ps.maxSize,
+                   ps.roleMask, ps.roleMask == 0 ? 1 : 0, .max)
             if overflow { return nil }
         }
         return (members, scores)

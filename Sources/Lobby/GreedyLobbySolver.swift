@@ -17,7 +17,7 @@ public struct GreedyLobbySolver: Sendable {
     /// Branch-and-bound nodes per neighbourhood.
     public var neighbourhoodNodes: Int
 
-    public init(maxRepairRounds: Int = 8, neighbourhoodSize: Int = 24, neighbourhoodNodes: Int = 20_000) {
+    public init(maxRepairRounds: Int = 8, neighbourhoodSize: Int = 24, neighbourhoodNodes: Int = 5_000) {
         self.maxRepairRounds = maxRepairRounds
         self.neighbourhoodSize = neighbourhoodSize
         self.neighbourhoodNodes = neighbourhoodNodes
