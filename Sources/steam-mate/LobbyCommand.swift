@@ -42,27 +42,14 @@ struct LobbyCommand: ParsableCommand {
         }
         let log = DiagnosticLog()
         let root = URL(fileURLWithPath: dataset)
-        let players: PlayerDataset
-        do {
-            players = try CanonicalDatasetReader.read(directory: root, diagnostics: log)
-        } catch {
-            DiagnosticPrinter.standardError("error: \(error) [dataset.unreadable]\n")
-            throw ExitCode(ExitStatus.definitionError.rawValue)
-        }
+        let players = try DatasetCommandIO.readDataset(root, log: log)
         let pair = StageOptions(["default_max_distance_km": .double(defaultMaxDistance), "min_shared_games": .int(max(1, minSharedGames)),
                                  "require_shared_language": .bool(requireSharedLanguage)])
         let config = LobbyStageOptions.config(options, pair: pair, threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
         let decisionsURL = decisions.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent("decisions.jsonl")
         let output = LobbyJob.run(dataset: players, decisions: PairingJob.readDecisions(decisionsURL, sink: log),
                                   previousState: state.map { URL(fileURLWithPath: $0) }, config: config, sink: log)
-        do {
-            try AtomicPublisher.publish(LobbyJob.files(for: output), to: URL(fileURLWithPath: out))
-        } catch {
-            DiagnosticPrinter.printToStandardError(log.sorted())
-            DiagnosticPrinter.standardError("error: \(error) [output.failed]\n")
-            throw ExitCode(ExitStatus.outputError.rawValue)
-        }
-        DiagnosticPrinter.printToStandardError(log.sorted().filter { $0.severity != .note })
+        try DatasetCommandIO.publish(to: out, log: log) { staging in try PairingJob.write(LobbyJob.files(for: output), to: staging) }
         let s = output.summary
         DiagnosticPrinter.standardError("players asking \(s.playersAsking), placed \(s.playersPlaced), lobbies \(s.lobbies), requests placed \(s.requestsPlaced) of \(s.requests)\n")
         if log.hasErrors { throw ExitCode(ExitStatus.inputErrors.rawValue) }

@@ -28,30 +28,17 @@ struct PairCommand: ParsableCommand {
     func run() throws {
         let log = DiagnosticLog()
         let root = URL(fileURLWithPath: dataset)
-        let players: PlayerDataset
-        do {
-            players = try CanonicalDatasetReader.read(directory: root, diagnostics: log)
-        } catch {
-            DiagnosticPrinter.standardError("error: \(error) [dataset.unreadable]\n")
-            throw ExitCode(ExitStatus.definitionError.rawValue)
-        }
+        let players = try DatasetCommandIO.readDataset(root, log: log)
         let config = PairingConfig(k: k, defaultMaxDistanceKm: defaultMaxDistance, exposureCapFactor: exposureCap,
                                    minSharedGames: max(1, minSharedGames), requireSharedLanguage: requireSharedLanguage,
                                    threads: threads ?? ProcessInfo.processInfo.activeProcessorCount)
         let decisionsURL = decisions.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent("decisions.jsonl")
         let (files, output) = PairingJob.run(dataset: players, decisionsFile: decisionsURL,
                                              previousState: state.map { URL(fileURLWithPath: $0) }, config: config, sink: log)
-        do {
-            try AtomicPublisher.publish(to: URL(fileURLWithPath: out)) { staging in
-                try PairingJob.write(files, to: staging)
-                try PairingJob.writePairings(output, to: staging)
-            }
-        } catch {
-            DiagnosticPrinter.printToStandardError(log.sorted())
-            DiagnosticPrinter.standardError("error: \(error) [output.failed]\n")
-            throw ExitCode(ExitStatus.outputError.rawValue)
+        try DatasetCommandIO.publish(to: out, log: log) { staging in
+            try PairingJob.write(files, to: staging)
+            try PairingJob.writePairings(output, to: staging)
         }
-        DiagnosticPrinter.printToStandardError(log.sorted().filter { $0.severity != .note })
         let s = output.summary
         DiagnosticPrinter.standardError("players \(s.players), paired \(s.playersPaired), pairings \(s.pairings), matches \(s.matchesTotal) (new \(s.matchesNew))\n")
         if log.hasErrors { throw ExitCode(ExitStatus.inputErrors.rawValue) }
