@@ -5,7 +5,7 @@ import PackageDescription
 /// CLibXML2 → XMLPullReader ─┐
 /// JSONPullReader ───────────┼→ Ingest → Dota → Normalize ─┐
 /// PipelineCore, PlayerModel, Geo (under everything) ├→ Emit → PipelineRunner → steam-mate
-/// Pairing, Trade, SyntheticData ────────────────────┘
+/// Pairing (→ Lobby), Trade, SyntheticData ──────────┘
 let package = Package(
     name: "steam-mate",
     platforms: [.macOS(.v15)],
@@ -33,12 +33,13 @@ let package = Package(
         .target(name: "Normalize", dependencies: ["PipelineCore", "PlayerModel", "Ingest", "Geo", "Dota"]),
         .target(name: "Pairing", dependencies: ["PipelineCore", "PlayerModel", "Geo", "JSONPullReader"]),
         .target(name: "Trade", dependencies: ["PipelineCore", "PlayerModel", "Geo", "JSONPullReader"]),
+        .target(name: "Lobby", dependencies: ["PipelineCore", "PlayerModel", "Geo", "Pairing"]),
         .target(name: "SyntheticData", dependencies: ["PipelineCore", "PlayerModel", "Geo"]),
         .target(name: "Emit", dependencies: ["PipelineCore", "PlayerModel", "Pairing", "Trade"]),
         .target(
             name: "PipelineRunner",
             dependencies: [
-                "PipelineCore", "PlayerModel", "Geo", "Ingest", "Normalize", "Pairing", "Trade", "Emit",
+                "PipelineCore", "PlayerModel", "Geo", "Ingest", "Normalize", "Pairing", "Lobby", "Trade", "Emit",
                 "SyntheticData", "JSONPullReader", "Dota",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
@@ -47,7 +48,7 @@ let package = Package(
         .executableTarget(
             name: "steam-mate",
             dependencies: [
-                "PipelineRunner", "PipelineCore", "Pairing", "SyntheticData",
+                "PipelineRunner", "PipelineCore", "Pairing", "Lobby", "SyntheticData",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -70,6 +71,7 @@ let package = Package(
         ),
         .testTarget(name: "DotaTests", dependencies: ["Dota", "Ingest", "PipelineCore", "PlayerModel"]),
         .testTarget(name: "NormalizeTests", dependencies: ["Normalize", "Ingest", "PlayerModel", "PipelineCore", "Geo"]),
+        .testTarget(name: "LobbyTests", dependencies: ["Lobby", "Pairing", "PlayerModel", "PipelineCore", "SyntheticData"]),
         .testTarget(name: "PairingTests", dependencies: ["Pairing", "PlayerModel", "Geo", "PipelineCore", "SyntheticData"]),
         .testTarget(
             name: "TradeTests",

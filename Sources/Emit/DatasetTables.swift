@@ -85,7 +85,7 @@ public enum DatasetTables {
     static func preferences(_ dataset: PlayerDataset) -> Table {
         var table = Table(name: "preferences", columns: [
             "steamid", "favorite_appids", "max_distance_km", "anywhere", "languages", "time_zone", "availability",
-            "availability_utc_hours", "sources",
+            "availability_utc_hours", "lobbies", "sources",
         ])
         for p in dataset.preferences {
             let hours: Cell = p.availability.map { mask in
@@ -94,7 +94,7 @@ public enum DatasetTables {
             table.append([
                 .id(p.steamID.rawValue), .list(p.favoriteAppIDs.map { .int(Int64($0)) }), .optional(p.maxDistanceKm, places: 1),
                 .bool(p.anywhere), .list(p.languages.map(Cell.string)), .optional(p.timeZone),
-                .list(p.availabilityText.map(Cell.string)), hours, sources(p.sources),
+                .list(p.availabilityText.map(Cell.string)), hours, .list(p.lobbies.map { .string($0.text) }), sources(p.sources),
             ])
         }
         return table

@@ -236,7 +236,7 @@ public struct DatasetNormalizer: Sendable {
         var result = PlayerPreferences(steamID: id, favoriteAppIDs: facts.favoriteAppIDs, maxDistanceKm: facts.maxDistanceKm,
                                        anywhere: facts.anywhere, languages: Array(Set(facts.languages.map { $0.lowercased() })).sorted(),
                                        timeZone: facts.timeZone, availabilityText: facts.windows.map(AvailabilityConverter.text),
-                                       sources: [entry.origin.provenance])
+                                       lobbies: facts.lobbies, sources: [entry.origin.provenance])
         if !facts.windows.isEmpty {
             let zoneName = facts.timeZone ?? "UTC"
             if let zone = TimeZone(identifier: zoneName) {

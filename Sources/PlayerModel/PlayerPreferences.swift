@@ -15,11 +15,13 @@ public struct PlayerPreferences: Sendable, Hashable, Codable {
     public var availabilityText: [String]
     /// The windows converted to UTC hours of the week; `nil` when not stated.
     public var availability: WeeklyHourMask?
+    /// Lobbies asked for (at most one per appid, in the player's order).
+    public var lobbies: [LobbyRequest]
     public var sources: [String]
 
     public init(steamID: SteamID64, favoriteAppIDs: [UInt32] = [], maxDistanceKm: Double? = nil, anywhere: Bool = false,
                 languages: [String] = [], timeZone: String? = nil, availabilityText: [String] = [],
-                availability: WeeklyHourMask? = nil, sources: [String] = []) {
+                availability: WeeklyHourMask? = nil, lobbies: [LobbyRequest] = [], sources: [String] = []) {
         self.steamID = steamID
         self.favoriteAppIDs = favoriteAppIDs
         self.maxDistanceKm = maxDistanceKm
@@ -28,6 +30,7 @@ public struct PlayerPreferences: Sendable, Hashable, Codable {
         self.timeZone = timeZone
         self.availabilityText = availabilityText
         self.availability = availability
+        self.lobbies = lobbies
         self.sources = sources
     }
 }

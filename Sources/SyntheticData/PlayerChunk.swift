@@ -195,6 +195,52 @@ struct PlayerChunk: Sendable {
             prefs.availabilityText = chosen.text
             prefs.availability = chosen.mask
         }
+        if config.shareAskingForLobbies > 0 {
+            var lobbyRNG = SplitMix(seed: config.seed, index: steamID.rawValue, stream: 0x10BB)
+            if lobbyRNG.chance(min(1, config.shareAskingForLobbies / max(1e-9, config.shareWithPreferences))) {
+                prefs.lobbies = lobbyRequests(library: library, context: context, rng: &lobbyRNG)
+            }
+        }
         return prefs
+    }
+
+    static let lobbyRoles = ["carry", "mid", "offlane", "support"]
+
+    /// One to three lobby requests among the `lobbyGames` most popular titles: the player's most-played of them
+    /// first, then titles drawn with weight 1/(rank+1). Half state sizes (min 2–4, max min…min+2), a quarter ask
+    /// for one or two roles, 15 % play in the `ranked` group.
+    static func lobbyRequests(library: [(appID: UInt32, index: UInt32, minutes: Int32, twoWeeks: Int32, lastPlayed: UInt32)],
+                              context: SyntheticPopulationContext, rng: inout SplitMix) -> [LobbyRequest] {
+        let top = min(context.config.lobbyGames, context.appIDs.count)
+        guard top > 0 else { return [] }
+        let wanted = 1 + rng.below(3)
+        var games = library.filter { $0.minutes > 0 && Int($0.index) < top }
+            .sorted { ($0.minutes, $1.appID) > ($1.minutes, $0.appID) }.map(\.appID)
+        games = Array(games.prefix(wanted))
+        let harmonic = (1...top).reduce(0.0) { $0 + 1 / Double($1) }
+        var attempts = 0
+        while games.count < wanted && attempts < 10 {
+            attempts += 1
+            var target = rng.unit() * harmonic
+            var rank = 0
+            while rank < top - 1 && target >= 1 / Double(rank + 1) { target -= 1 / Double(rank + 1); rank += 1 }
+            let app = context.appIDs[rank]
+            if !games.contains(app) { games.append(app) }
+        }
+        return games.map { app in
+            var request = LobbyRequest(appID: app)
+            if rng.chance(0.5) {
+                let lo = 2 + rng.below(3)
+                request.minPlayers = lo
+                request.maxPlayers = lo + rng.below(3)
+            }
+            if rng.chance(0.25) {
+                let first = rng.below(lobbyRoles.count)
+                request.roles = [lobbyRoles[first]]
+                if rng.chance(0.5) { request.roles.append(lobbyRoles[(first + 1 + rng.below(lobbyRoles.count - 1)) % lobbyRoles.count]) }
+            }
+            if rng.chance(0.15) { request.group = "ranked" }
+            return request
+        }
     }
 }

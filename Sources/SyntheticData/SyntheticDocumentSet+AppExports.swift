@@ -22,6 +22,18 @@ extension SyntheticDocumentSet {
             }
             j += "]}"
         }
+        if !prefs.lobbies.isEmpty {
+            j += ",\"lobbies\":[" + prefs.lobbies.map { r in
+                var o = "{\"appid\":\(r.appID)"
+                if let lo = r.minPlayers { o += ",\"min_players\":\(lo)" }
+                if let hi = r.maxPlayers { o += ",\"max_players\":\(hi)" }
+                if let mask = r.roleMask { o += ",\"roles\":\(mask)" } else if !r.roles.isEmpty {
+                    o += ",\"roles\":[" + r.roles.map(JSONText.quoted).joined(separator: ",") + "]"
+                }
+                if let group = r.group { o += ",\"group\":" + JSONText.quoted(group) }
+                return o + "}"
+            }.joined(separator: ",") + "]"
+        }
         let updated = referenceTime - Int64(hash(prefs.steamID.rawValue, 7) % (10 * 86_400))
         j += ",\"updated_at\":\"\(CivilDate(unixSeconds: updated).rfc3339)\"}"
         return j

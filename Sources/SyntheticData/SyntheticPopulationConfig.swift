@@ -57,6 +57,11 @@ public struct SyntheticPopulationConfig: Sendable, Hashable {
     public var shareAnywhere: Double
     /// Share of preference holders who state weekly availability windows.
     public var shareWithAvailability: Double
+    /// Share of all players who ask for lobbies (they must hold preferences, so at most `shareWithPreferences`).
+    /// Drawn from a stream of its own, so 0 (the default) leaves every other draw, and the sample, unchanged.
+    public var shareAskingForLobbies: Double = 0
+    /// Lobby requests go to the `lobbyGames` most popular titles of the catalogue.
+    public var lobbyGames: Int = 50
     /// Share of players with a VAC ban on record.
     public var shareVACBanned: Double
     /// Unix seconds the documents are "fetched" at (`fetched_at`, two-week window end). Default 2025-01-15T10:00:00Z.

@@ -24,6 +24,9 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "Also place the shared real Steam fixtures from this directory into the layout.")
     var steamFixtures: String?
 
+    @Option(help: "Share of players asking for lobbies in preferences.jsonl (0 to 1).")
+    var lobbyShare: Double = 0
+
     @Flag(help: "Generate in memory only and print counts, time and peak RSS; write nothing.")
     var dryRun = false
 
@@ -34,13 +37,14 @@ struct GenerateCommand: ParsableCommand {
     var force = false
 
     func validate() throws {
+        guard (0...1).contains(lobbyShare) else { throw ValidationError("--lobby-share must be between 0 and 1") }
         guard dryRun || out != nil else { throw ValidationError("--out is required (unless --dry-run)") }
     }
 
     func run() throws {
         try OptionCheck.require([("--players", Double(players), OptionRanges.syntheticPlayers)])
         let options = SyntheticDatasetWriter.Options(players: players, seed: seed, bundles: bundles,
-                                                     steamFixturesDirectory: steamFixtures)
+                                                     steamFixturesDirectory: steamFixtures, lobbyShare: lobbyShare)
         if dryRun {
             let start = ContinuousClock.now
             let summary = SyntheticDatasetWriter.dryRun(options, expand: expand)

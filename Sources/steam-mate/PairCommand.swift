@@ -36,18 +36,8 @@ struct PairCommand: ParsableCommand {
         ] + publish.rangeChecks)
         let log = DiagnosticLog()
         let root = URL(fileURLWithPath: dataset)
-        do {
-            try OutputGuard.preflight(output: URL(fileURLWithPath: out), inputs: [root], policy: publish.policy, displayPath: out)
-        } catch {
-            throw OptionCheck.publishFailure(error, diagnostics: [])
-        }
-        let players: PlayerDataset
-        do {
-            players = try CanonicalDatasetReader.read(directory: root, diagnostics: log)
-        } catch {
-            DiagnosticPrinter.standardError("error: \(error) [dataset.unreadable]\n")
-            throw ExitCode(ExitStatus.definitionError.rawValue)
-        }
+        try DatasetCommandIO.preflight(output: out, dataset: root, policy: publish.policy)
+        let players = try DatasetCommandIO.readDataset(root, log: log)
         let config = PairingConfig(k: k, defaultMaxDistanceKm: defaultMaxDistance, exposureCapFactor: exposureCap,
                                    minSharedGames: minSharedGames, requireSharedLanguage: requireSharedLanguage,
                                    threads: threads.flatMap { $0 > 0 ? $0 : nil } ?? ProcessInfo.processInfo.activeProcessorCount,
@@ -55,15 +45,10 @@ struct PairCommand: ParsableCommand {
         let decisionsURL = decisions.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent("decisions.jsonl")
         let (files, output) = PairingJob.run(dataset: players, decisionsFile: decisionsURL,
                                              previousState: state.map { URL(fileURLWithPath: $0) }, config: config, sink: log)
-        do {
-            try AtomicPublisher.publish(to: URL(fileURLWithPath: out), policy: publish.policy) { staging in
-                try PairingJob.write(files + [PairingJob.diagnosticsFile(log.sorted())], to: staging)
-                try PairingJob.writePairings(output, to: staging)
-            }
-        } catch {
-            throw OptionCheck.publishFailure(error, diagnostics: log.sorted())
+        try DatasetCommandIO.publish(to: out, policy: publish.policy, log: log) { staging in
+            try PairingJob.write(files + [PairingJob.diagnosticsFile(log.sorted())], to: staging)
+            try PairingJob.writePairings(output, to: staging)
         }
-        DiagnosticPrinter.printToStandardError(log.sorted().filter { $0.severity != .note })
         let s = output.summary
         let reasons = s.unpairedByReason.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
         let unpaired = s.players - s.playersPaired

@@ -10,6 +10,8 @@ public struct PreferencesFacts: Sendable, Hashable {
     public var timeZone: String?
     /// Windows in the player's time zone: day 0 = Monday … 6 = Sunday, hours [start, end) in 0…24.
     public var windows: [AvailabilityWindow]
+    /// Lobby requests, validated (one per appid, in the line's order).
+    public var lobbies: [LobbyRequest] = []
     public var updatedAt: String?
 
     public struct AvailabilityWindow: Sendable, Hashable {

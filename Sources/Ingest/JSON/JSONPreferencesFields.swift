@@ -8,7 +8,10 @@ import PlayerModel
 /// Rules: `favorite_appids` integers 1…2³²−1; `max_distance_km` a finite number ≥ 0; `anywhere` a boolean;
 /// `languages` strings; `availability.time_zone` a string; each `availability.windows[]` entry needs `day`
 /// (`mon`…`sun`), `start_hour` (0…23) and `end_hour` (1…24), integers (`end ≤ start` wraps past midnight);
-/// `updated_at` a string. `null` means absent.
+/// `updated_at` a string; `lobbies` an array of objects (`LobbyRequest`): `appid` 1…2³²−1 (required, one entry per
+/// appid), `min_players`/`max_players` integers 1…64 with min ≤ max, `roles` role names (`[A-Za-z0-9_.-]`, ≤ 64
+/// characters) or a raw mask 1…2³²−1, `group` a name of the same form. A bad lobby entry is reported and skipped
+/// whole. `null` means absent.
 struct JSONPreferencesFields {
     var favoriteAppIDs: [UInt32] = []
     var maxDistanceKm: Double?
@@ -16,6 +19,7 @@ struct JSONPreferencesFields {
     var languages: [String] = []
     var timeZone: String?
     var windows: [PreferencesFacts.AvailabilityWindow] = []
+    var lobbies: [LobbyRequest] = []
     var updatedAt: String?
     /// One of the keys that make a line a preferences line was present.
     var sawPreferenceKey = false
@@ -64,6 +68,11 @@ struct JSONPreferencesFields {
         } else if reader.keyEquals("availability") {
             sawPreferenceKey = true
             try readAvailability(&reader, fields)
+        } else if reader.keyEquals("lobbies") {
+            sawPreferenceKey = true
+            try Self.readArray(&reader, fields, field: "lobbies") { reader throws(JSONError) in
+                try readLobby(&reader, fields)
+            }
         } else if reader.keyEquals("updated_at") {
             let token = try reader.next()
             if token == .string {
@@ -78,8 +87,85 @@ struct JSONPreferencesFields {
     }
 
     func facts(steamID: SteamID64) -> PreferencesFacts {
-        PreferencesFacts(steamID: steamID, favoriteAppIDs: favoriteAppIDs, maxDistanceKm: maxDistanceKm, anywhere: anywhere ?? false,
-                         languages: languages, timeZone: timeZone, windows: windows, updatedAt: updatedAt)
+        var facts = PreferencesFacts(steamID: steamID, favoriteAppIDs: favoriteAppIDs, maxDistanceKm: maxDistanceKm,
+                                     anywhere: anywhere ?? false, languages: languages, timeZone: timeZone, windows: windows,
+                                     updatedAt: updatedAt)
+        facts.lobbies = lobbies
+        return facts
+    }
+
+    /// One `lobbies[]` entry: kept only when every field is valid and its appid is not already asked for.
+    private mutating func readLobby<Sink: DiagnosticSink>(_ reader: inout JSONPullReader, _ fields: JSONFieldReader<Sink>) throws(JSONError) {
+        let token = try reader.next()
+        guard token == .objectBegin else {
+            try Self.invalid(&reader, fields, token, "lobbies: every entry must be an object")
+            return
+        }
+        var request = LobbyRequest(appID: 0)
+        var problems: [String] = []
+        func integer(_ reader: inout JSONPullReader, _ range: ClosedRange<Int64>, _ name: String) throws(JSONError) -> Int64? {
+            let value = try reader.next()
+            if value == .null { return nil }
+            if value == .number, reader.numberIsInteger, let v = try? reader.int64(), range.contains(v) { return v }
+            try reader.skipRest(of: value)
+            problems.append("\(name) must be an integer \(range.lowerBound)…\(range.upperBound)")
+            return nil
+        }
+        while try reader.nextKey() {
+            if reader.keyEquals("appid") {
+                request.appID = try integer(&reader, 1...Int64(UInt32.max), "appid").map { UInt32($0) } ?? 0
+            } else if reader.keyEquals("min_players") {
+                request.minPlayers = try integer(&reader, 1...Int64(LobbyRequest.maxPlayersLimit), "min_players").map { Int($0) }
+            } else if reader.keyEquals("max_players") {
+                request.maxPlayers = try integer(&reader, 1...Int64(LobbyRequest.maxPlayersLimit), "max_players").map { Int($0) }
+            } else if reader.keyEquals("group") {
+                let value = try reader.next()
+                if value == .string, LobbyRequest.isValidName(reader.string()) {
+                    request.group = reader.string()
+                } else if value != .null {
+                    try reader.skipRest(of: value)
+                    problems.append("group must be a name of 1…64 characters A-Z a-z 0-9 _ . -")
+                }
+            } else if reader.keyEquals("roles") {
+                let value = try reader.next()
+                if value == .number {
+                    if reader.numberIsInteger, let v = try? reader.int64(), v > 0, let mask = UInt32(exactly: v) {
+                        request.roleMask = mask
+                    } else {
+                        problems.append("roles as a mask must be an integer 1…4294967295")
+                    }
+                } else if value == .arrayBegin {
+                    while true {
+                        let item = try reader.next()
+                        if item == .arrayEnd { break }
+                        if item == .string, LobbyRequest.isValidName(reader.string()) {
+                            let name = reader.string()
+                            if !request.roles.contains(name) { request.roles.append(name) }
+                        } else {
+                            try reader.skipRest(of: item)
+                            problems.append("roles: every entry must be a name of 1…64 characters A-Z a-z 0-9 _ . -")
+                        }
+                    }
+                } else if value != .null {
+                    try reader.skipRest(of: value)
+                    problems.append("roles must be an array of names or an integer mask")
+                }
+            } else {
+                try reader.skipValue()
+            }
+        }
+        if request.appID == 0, problems.isEmpty { problems.append("appid is missing") }
+        if let lo = request.minPlayers, let hi = request.maxPlayers, lo > hi {
+            problems.append("min_players \(lo) is above max_players \(hi)")
+        }
+        if problems.isEmpty, lobbies.contains(where: { $0.appID == request.appID }) {
+            problems.append("appid \(request.appID) is asked for twice; the first entry is kept")
+        }
+        guard problems.isEmpty else {
+            fields.error("preferences.invalid", "lobby skipped: " + problems.joined(separator: "; "), &reader)
+            return
+        }
+        lobbies.append(request)
     }
 
     private mutating func readAvailability<Sink: DiagnosticSink>(_ reader: inout JSONPullReader, _ fields: JSONFieldReader<Sink>) throws(JSONError) {

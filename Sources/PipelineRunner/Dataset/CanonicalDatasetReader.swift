@@ -229,7 +229,7 @@ public enum CanonicalDatasetReader {
         var prefs = PlayerPreferences(steamID: SteamID64(accountID: 1)!)
         var sawID = false
         try row.readObject(keys: ["steamid", "favorite_appids", "max_distance_km", "anywhere", "languages", "time_zone",
-                                  "availability", "availability_utc_hours", "sources"]) { row, key, token in
+                                  "availability", "availability_utc_hours", "sources", "lobbies"]) { row, key, token in
             switch key {
             case 0: prefs.steamID = try id(row, token); sawID = true
             case 1: prefs.favoriteAppIDs = try row.ints(token).compactMap { UInt32(exactly: $0) }
@@ -244,6 +244,13 @@ public enum CanonicalDatasetReader {
                 for hour in try row.ints(token) { mask.insert(hour: Int(hour)) }
                 prefs.availability = mask
             case 8: prefs.sources = try sources(&row, token)
+            case 9:
+                prefs.lobbies = try row.strings(token).map { text in
+                    guard let request = LobbyRequest(text: text) else {
+                        throw CanonicalRowReader.RowError(message: "lobbies: '\(text)' is not appid:min-max:roles:group")
+                    }
+                    return request
+                }
             default: return false
             }
             return true

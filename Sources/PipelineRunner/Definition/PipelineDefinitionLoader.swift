@@ -80,13 +80,13 @@ public enum PipelineDefinitionLoader {
 
     private static func parseStages(_ node: Node, fail: (String, String, Node?) -> Void) -> [PipelineDefinition.StageName: StageOptions] {
         guard let mapping = node.mapping else {
-            fail("pipeline.badValue", "'stages' must be a mapping of stage name to options (normalize, pair, match, trade)", node)
+            fail("pipeline.badValue", "'stages' must be a mapping of stage name to options (normalize, pair, match, lobby, trade)", node)
             return [:]
         }
         var stages: [PipelineDefinition.StageName: StageOptions] = [:]
         for (keyNode, value) in mapping {
             guard let key = keyNode.string, let stage = PipelineDefinition.StageName(rawValue: key) else {
-                fail("pipeline.unknownStage", "unknown stage '\(keyNode.string ?? "?")' (known: normalize, pair, match, trade)", keyNode)
+                fail("pipeline.unknownStage", "unknown stage '\(keyNode.string ?? "?")' (known: normalize, pair, match, lobby, trade)", keyNode)
                 continue
             }
             let spec = StageOptionSpec.spec(for: stage)
@@ -115,6 +115,9 @@ public enum PipelineDefinitionLoader {
                 } else {
                     fail("pipeline.badValue", "'\(name)' in stage '\(key)' must be a \(kind.rawValue)", optionValue)
                 }
+            }
+            if stage == .lobby {
+                for message in LobbyStageOptions.problems(options) { fail("pipeline.badValue", message, value) }
             }
             stages[stage] = options
         }

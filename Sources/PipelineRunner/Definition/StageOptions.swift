@@ -67,6 +67,7 @@ public struct StageOptionSpec: Sendable {
         case .pair: PairStageOptions.spec
         case .match: StageOptionSpec([:])
         case .trade: TradeStageOptions.spec
+        case .lobby: LobbyStageOptions.spec
         }
     }
 }

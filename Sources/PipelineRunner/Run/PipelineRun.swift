@@ -8,7 +8,7 @@ import PlayerModel
 
 /// Runs a pipeline definition end to end and publishes its output directory atomically.
 ///
-/// Stage order is fixed (normalize → pair → match → trade); the definition enables stages and sets their
+/// Stage order is fixed (normalize → pair → match → lobby → trade); the definition enables stages and sets their
 /// options. Input problems are diagnostics (the run goes on); only a broken definition or an unwritable
 /// output throws.
 public struct PipelineRun: Sendable {
@@ -61,16 +61,24 @@ public struct PipelineRun: Sendable {
         path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseDirectory.appendingPathComponent(path)
     }
 
-    /// The pair, match and trade stages, on the normalized dataset.
+    /// The pair, match, lobby and trade stages, on the normalized dataset.
     func runLaterStages(dataset: PlayerDataset, files: [DatasetFile], locator: (any PlayerLocator)?, tables: inout [Table],
                         extraFiles: inout [OutputFile], figures: inout [String: Int], diagnostics: DiagnosticLog) throws {
-        let needsDecisions = definition.has(.pair) || definition.has(.match) || definition.has(.trade)
+        let needsDecisions = definition.has(.pair) || definition.has(.match) || definition.has(.lobby) || definition.has(.trade)
         let decisions = needsDecisions ? PairingJob.readDecisions(files.first { $0.role == .decisions }?.url, sink: diagnostics) : []
         if definition.has(.pair) || definition.has(.match) {
             let stage = PairingStage(pair: definition.stages[.pair], match: definition.stages[.match], threads: definition.threads,
                                      defaultStateDirectory: resolve(definition.output).appendingPathComponent("state"),
                                      resolve: resolve)
             let result = stage.run(dataset: dataset, decisions: decisions, diagnostics: diagnostics)
+            tables += result.tables
+            extraFiles += result.files
+            figures.merge(result.figures) { $1 }
+        }
+        if let options = definition.stages[.lobby] {
+            let result = LobbyStage(options: options, pair: definition.stages[.pair], threads: definition.threads,
+                                    defaultStateDirectory: resolve(definition.output).appendingPathComponent("state"),
+                                    resolve: resolve).run(dataset: dataset, decisions: decisions, diagnostics: diagnostics)
             tables += result.tables
             extraFiles += result.files
             figures.merge(result.figures) { $1 }

@@ -13,16 +13,21 @@ public enum SyntheticDatasetWriter {
         public var bundles: Bool
         /// A directory holding the shared real Steam fixtures, to place into the layout as well.
         public var steamFixturesDirectory: String?
+        /// Share of players asking for lobbies (0: none, the default, which keeps earlier outputs' bytes).
+        public var lobbyShare: Double
 
-        public init(players: Int, seed: UInt64, bundles: Bool = false, steamFixturesDirectory: String? = nil) {
+        public init(players: Int, seed: UInt64, bundles: Bool = false, steamFixturesDirectory: String? = nil, lobbyShare: Double = 0) {
             self.players = players
             self.seed = seed
             self.bundles = bundles
             self.steamFixturesDirectory = steamFixturesDirectory
+            self.lobbyShare = lobbyShare
         }
 
         public var populationConfig: SyntheticPopulationConfig {
-            SyntheticPopulationConfig(players: players, seed: seed)
+            var config = SyntheticPopulationConfig(players: players, seed: seed)
+            config.shareAskingForLobbies = lobbyShare
+            return config
         }
     }
 
@@ -176,6 +181,7 @@ public enum SyntheticDatasetWriter {
         }
         var command = "steam-mate generate --players \(options.players) --seed \(options.seed)"
         if options.bundles { command += " --bundles" }
+        if options.lobbyShare > 0 { command += " --lobby-share \(options.lobbyShare)" }
         if let fixtures = options.steamFixturesDirectory {
             command += " --steam-fixtures " + shown(fixtures, "<the shared fixtures/steam folder>")
         }

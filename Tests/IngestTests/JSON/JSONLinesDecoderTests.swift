@@ -173,6 +173,33 @@ private typealias F = JSONTestFixtures
         })
     }
 
+    @Test func preferencesLobbies() {
+        let text = """
+        {"steamid":"76561198000000001","lobbies":[{"appid":570,"min_players":5,"max_players":5,"roles":["carry","support","carry"],"group":"eu-ranked"},{"appid":550,"roles":12},{"appid":730,"max_players":3}]}
+        {"steamid":"76561198000000001","lobbies":[{"appid":570,"min_players":6,"max_players":4},{"appid":0},{"min_players":2},{"appid":440,"roles":["bad name"]},{"appid":440,"group":7},{"appid":440,"max_players":65},{"appid":440},{"appid":440}]}
+        {"steamid":"76561198000000001","lobbies":{"appid":570}}
+        {"steamid":"76561198000000001","lobbies":[{"appid":570,"roles":-1},{"appid":620,"roles":4294967296},5]}
+        """
+        let result = F.decodeLines(Array(text.utf8), file: "preferences.jsonl")
+        #expect(F.codesAndLines(result.diagnostics) == [
+            "preferences.invalid@2", "preferences.invalid@2", "preferences.invalid@2", "preferences.invalid@2",
+            "preferences.invalid@2", "preferences.invalid@2", "preferences.invalid@2",
+            "preferences.invalid@3",
+            "preferences.invalid@4", "preferences.invalid@4", "preferences.invalid@4",
+        ])
+        let lobbies = result.documents.map { document -> [LobbyRequest] in
+            if case .preferences(let facts) = document.content { return facts.lobbies }
+            return []
+        }
+        #expect(lobbies == [
+            [LobbyRequest(appID: 570, minPlayers: 5, maxPlayers: 5, roles: ["carry", "support"], group: "eu-ranked"),
+             LobbyRequest(appID: 550, roleMask: 12), LobbyRequest(appID: 730, maxPlayers: 3)],
+            [LobbyRequest(appID: 440)],
+            [],
+            [],
+        ])
+    }
+
     @Test func blankLinesAndCRLFAreSkipped() {
         let bytes = Array("\r\n   \n{\"body\":{\"response\":{\"player_level\":7}}}\r\n\t\r\n".utf8)
         let result = F.decodeLines(bytes, file: "x.jsonl")

@@ -30,7 +30,10 @@ import Testing
             groupMembers: [GroupMembership(groupID: GroupID64("103582791429521412")!, steamID: b, sources: ["m.xml"])],
             achievements: [AchievementProgress(steamID: b, appID: 550, gameName: "L4D2", achieved: 2, total: 3, achievedGlobalPercentMean: 30.5, sources: ["a.json"])],
             preferences: [PlayerPreferences(steamID: b, favoriteAppIDs: [570, 440], maxDistanceKm: 100, anywhere: false, languages: ["de", "en"],
-                                            timeZone: "Europe/Berlin", availabilityText: ["mon 18-23"], availability: mask, sources: ["preferences.jsonl:1"])])
+                                            timeZone: "Europe/Berlin", availabilityText: ["mon 18-23"], availability: mask,
+                                            lobbies: [LobbyRequest(appID: 570, minPlayers: 5, maxPlayers: 5, roles: ["carry", "support"], group: "eu"),
+                                                      LobbyRequest(appID: 550, roleMask: 3)],
+                                            sources: ["preferences.jsonl:1"])])
         dataset.sortCanonically()
         return dataset
     }

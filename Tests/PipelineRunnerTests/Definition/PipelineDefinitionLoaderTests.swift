@@ -61,6 +61,13 @@ import Testing
         #expect(found.first { $0.code == "pipeline.unknownStage" }?.location?.line == 7)
     }
 
+    @Test func lobbyOptionsOfTheWrongFormAreReported() {
+        let found = problems("input: d\nstages:\n  lobby:\n    default_sizes: [\"570:5-5\", \"*:3-2\", \"x:2-4\"]\n    roles: [\"570:carry+carry\"]\n")
+        #expect(found.map(\.code) == ["pipeline.badValue", "pipeline.badValue", "pipeline.badValue"])
+        #expect(found.allSatisfy { $0.location?.line == 4 })
+        #expect(problems("input: d\nstages:\n  lobby:\n    default_sizes: [\"570:5-5\", \"*:2-4\"]\n    roles: [\"570:carry+mid\"]\n    min_overlap_hours: 3\n").isEmpty)
+    }
+
     @Test func missingInputAndBadTypes() {
         #expect(problems("threads: -1\n").map(\.code).sorted() == ["pipeline.missingKey", "pipeline.outOfRange"])
         #expect(problems("input: d\nformats: [xml]\n").map(\.code) == ["pipeline.badValue"])

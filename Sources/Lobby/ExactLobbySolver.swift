@@ -1,0 +1,158 @@
+/// The exact solver, for small problems and as the test and benchmark oracle: enumerate every valid lobby, then
+/// branch and bound over disjoint choices of them for the lexicographic optimum of `LobbySolution` (players
+/// placed, carried-over players placed, summed least-misery score).
+///
+/// Branching: the lowest-numbered undecided player either joins one of the valid lobbies whose members are all
+/// still free (largest and best-scored first) or stays out. Bounds at every node: players placed so far plus every
+/// free player that still has a lobby of free players (the same for carried-over players), and the score so far
+/// plus, for each such player, the best `⌈least-misery / size⌉` of those lobbies (a lobby's score shared among its
+/// members). The greedy solution is the starting incumbent. Connected parts are solved separately.
+/// Returns nil when a budget is exceeded: the optimum is then not proven.
+public struct ExactLobbySolver: Sendable {
+    public var maxLobbies: Int
+    public var maxNodes: Int
+
+    public init(maxLobbies: Int = 2_000_000, maxNodes: Int = 20_000_000) {
+        self.maxLobbies = maxLobbies
+        self.maxNodes = maxNodes
+    }
+
+    public func solve(_ problem: LobbyProblem) -> LobbySolution? {
+        var lobbies: [[Int]] = []
+        for part in problem.components() where part.count >= 2 {
+            guard let solution = solveConnected(problem.subproblem(part)) else { return nil }
+            lobbies += solution.mapped(through: part)
+        }
+        return LobbySolution(lobbies: lobbies, in: problem)
+    }
+
+    /// Every valid lobby of `problem` (members ascending) with its least-misery score; nil past `maxLobbies`.
+    func enumerate(_ p: LobbyProblem) -> (members: [[Int]], score: [UInt64])? {
+        var members: [[Int]] = []
+        var scores: [UInt64] = []
+        var overflow = false
+        // Validity is tracked incrementally (candidates are common neighbours, the window only shrinks), so this
+        // decides exactly what `LobbyProblem.defect` decides without re-checking every pair.
+        func extend(_ set: inout [Int], _ candidates: [Int], _ a0: UInt64, _ a1: UInt64, _ a2: UInt64, _ lo: Int, _ hi: Int,
+                    _ covered: UInt32, _ flex: Int, _ worst: UInt64) {
+            if overflow { return }
+            if set.count >= 2, set.count >= lo,
+               LobbyGrowth.deficit(covered: covered, flex: flex, required: p.requiredRoles) == 0 {
+                assert(p.defect(set) == nil, "enumerated an invalid lobby")
+                members.append(set)
+                scores.append(worst)
+                if members.count > maxLobbies { overflow = true; return }
+            }
+            guard set.count < hi else { return }
+            for (k, c) in candidates.enumerated() {
+                let pc = p.players[c]
+                let b0 = a0 & pc.availability0, b1 = a1 & pc.availability1, b2 = a2 & pc.availability2
+                let newHi = min(hi, pc.maxSize), newLo = max(lo, pc.minSize)
+                guard b0.nonzeroBitCount + b1.nonzeroBitCount + b2.nonzeroBitCount >= p.minOverlapHours,
+                      newHi > set.count, newLo <= newHi else { continue }
+                var w = worst
+                for m in set { w = min(w, p.score(m, c)!) }
+                let next = candidates[(k + 1)...].filter { p.score($0, c) != nil }
+                set.append(c)
+                extend(&set, next, b0, b1, b2, newLo, newHi, covered | pc.roleMask, flex + (pc.roleMask == 0 ? 1 : 0), w)
+                set.removeLast()
+            }
+        }
+        for s in 0..<p.count {
+            var set = [s]
+            let ps = p.players[s]
+            let candidates = p.neighbours(s).map(Int.init).filter { $0 > s }
+            guard ps.availability0.nonzeroBitCount + ps.availability1.nonzeroBitCount + ps.availability2.nonzeroBitCount
+                    >= p.minOverlapHours else { continue }
+            extend(&set, candidates, ps.availability0, ps.availability1, ps.availability2, ps.minSize, ps.maxSize,
+                   ps.roleMask, ps.roleMask == 0 ? 1 : 0, .max)
+            if overflow { return nil }
+        }
+        return (members, scores)
+    }
+
+    func solveConnected(_ p: LobbyProblem) -> LobbySolution? {
+        let start = GreedyLobbySolver(neighbourhoodSize: 0).solve(p)
+        guard let result = search(p, incumbent: start) else { return nil }
+        return result.exhausted ? nil : result.best
+    }
+
+    /// The best solution found that beats `incumbent`, or nil; also for a problem that is not connected. When the
+    /// node budget runs out the best found so far is returned (not proven optimal): what the bulk solver's
+    /// neighbourhood search needs.
+    public func improve(_ p: LobbyProblem, incumbent: LobbySolution) -> LobbySolution? {
+        guard let result = search(p, incumbent: incumbent), result.best.isBetter(than: incumbent) else { return nil }
+        return result.best
+    }
+
+    /// Branch and bound from `incumbent`; nil when the lobbies cannot be enumerated within `maxLobbies`.
+    func search(_ p: LobbyProblem, incumbent: LobbySolution) -> (best: LobbySolution, exhausted: Bool)? {
+        guard let (members, scores) = enumerate(p) else { return nil }
+        let n = p.count
+        var lobbiesOf = [[Int]](repeating: [], count: n)
+        for (id, set) in members.enumerated() { for m in set { lobbiesOf[m].append(id) } }
+        for u in 0..<n {
+            lobbiesOf[u].sort {
+                members[$0].count != members[$1].count ? members[$0].count > members[$1].count
+                    : scores[$0] != scores[$1] ? scores[$0] > scores[$1] : $0 < $1
+            }
+        }
+        var best = incumbent
+        var free = [Bool](repeating: true, count: n)
+        var chosen: [Int] = []
+        var nodes = 0
+        var exhausted = false
+
+        func allFree(_ id: Int) -> Bool { members[id].allSatisfy { free[$0] } }
+
+        func search(_ from: Int, placed: Int, carried: Int, score: UInt64) {
+            if exhausted { return }
+            nodes += 1
+            if nodes > maxNodes { exhausted = true; return }
+            var next = from
+            while next < n && !free[next] { next += 1 }
+            // Bound over the free players from `next` on (players before it are decided).
+            var placeable = 0, carriedPlaceable = 0
+            var scoreBound: UInt64 = 0
+            for q in next..<n where free[q] {
+                var share: UInt64 = 0
+                var any = false
+                for id in lobbiesOf[q] where allFree(id) {
+                    any = true
+                    let size = UInt64(members[id].count)
+                    share = max(share, (scores[id] + size - 1) / size)
+                }
+                if any {
+                    placeable += 1
+                    if p.players[q].carried { carriedPlaceable += 1 }
+                    scoreBound += share
+                }
+            }
+            let bound = (placed + placeable, carried + carriedPlaceable, score + scoreBound)
+            let incumbent = (best.placed, best.carriedPlaced, best.leastMiserySum)
+            if placeable == 0 || next >= n {
+                if (placed, carried, score) > incumbent {
+                    best = LobbySolution(lobbies: chosen.map { members[$0] }, placed: placed, carriedPlaced: carried,
+                                         leastMiserySum: score)
+                    best.lobbies = best.lobbies.sorted { $0[0] < $1[0] }
+                }
+                return
+            }
+            guard bound > incumbent else { return }
+            for id in lobbiesOf[next] where allFree(id) {
+                for m in members[id] { free[m] = false }
+                chosen.append(id)
+                let c = members[id].filter { p.players[$0].carried }.count
+                search(next + 1, placed: placed + members[id].count, carried: carried + c, score: score + scores[id])
+                chosen.removeLast()
+                for m in members[id] { free[m] = true }
+                if exhausted { return }
+            }
+            free[next] = false
+            search(next + 1, placed: placed, carried: carried, score: score)
+            free[next] = true
+        }
+        search(0, placed: 0, carried: 0, score: 0)
+        return (best, exhausted)
+    }
+}

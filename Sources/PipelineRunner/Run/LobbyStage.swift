@@ -1,0 +1,26 @@
+import Foundation
+import Lobby
+import Pairing
+import PipelineCore
+import PlayerModel
+
+/// The `lobby` stage of a pipeline run: `lobbies`, `lobby_members`, `lobby_unplaced`, `lobby_summary.json` and
+/// `state/lobby_unplaced.jsonl`. The previous state is read like the pair stage's: from `previous_state`, by
+/// default from `state/` of the output directory this run is about to replace.
+struct LobbyStage {
+    var options: StageOptions
+    var pair: StageOptions?
+    var threads: Int
+    var defaultStateDirectory: URL
+    var resolve: (String) -> URL
+
+    func run(dataset: PlayerDataset, decisions: [Decision], diagnostics: some DiagnosticSink) -> PairingStage.Result {
+        let workers = threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount
+        let config = LobbyStageOptions.config(options, pair: pair, threads: workers)
+        let state = options.string("previous_state").map(resolve) ?? defaultStateDirectory
+        let output = LobbyJob.run(dataset: dataset, decisions: decisions, previousState: state, config: config, sink: diagnostics)
+        return PairingStage.Result(tables: LobbyJob.tables(output), files: LobbyJob.extraFiles(output),
+                                   figures: ["lobbies": output.summary.lobbies,
+                                             "players_in_lobbies": output.summary.playersPlaced])
+    }
+}
