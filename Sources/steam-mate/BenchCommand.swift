@@ -5,6 +5,6 @@ struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "bench",
         abstract: "Run a benchmark on seeded synthetic data and print its figures.",
-        subcommands: [BenchIngestCommand.self, BenchPairCommand.self, BenchTradeCommand.self]
+        subcommands: [BenchIngestCommand.self, BenchPairCommand.self, BenchTradeCommand.self, BenchRunCommand.self]
     )
 }

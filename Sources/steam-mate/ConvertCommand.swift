@@ -42,8 +42,10 @@ struct ConvertCommand: ParsableCommand {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let log = DiagnosticLog()
         try CommandOutcome.report(log: log) {
-            try ConvertJob(inputs: paths, output: out, formats: parsedFormats, locations: locations, threads: threads,
-                           baseDirectory: cwd).execute(diagnostics: log)
+            var job = ConvertJob(inputs: paths, output: out, formats: parsedFormats, locations: locations, threads: threads,
+                                 baseDirectory: cwd)
+            job.reportStage = CommandOutcome.printStage
+            return try job.execute(diagnostics: log)
         }
     }
 }

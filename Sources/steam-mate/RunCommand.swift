@@ -34,7 +34,9 @@ struct RunCommand: ParsableCommand {
         if let out { effective.output = out }
         let log = DiagnosticLog()
         try CommandOutcome.report(log: log) {
-            try PipelineRun(definition: effective, baseDirectory: cwd).execute(diagnostics: log)
+            var run = PipelineRun(definition: effective, baseDirectory: cwd)
+            run.reportStage = CommandOutcome.printStage
+            return try run.execute(diagnostics: log)
         }
     }
 }

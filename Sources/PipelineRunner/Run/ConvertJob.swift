@@ -12,6 +12,8 @@ public struct ConvertJob: Sendable {
     public var locations: String?
     public var threads: Int
     public var baseDirectory: URL
+    /// Called as each stage ends (the CLI prints its `line` on stderr).
+    public var reportStage: @Sendable (StageTimings.Stage) -> Void = { _ in }
 
     public init(inputs: [String], output: String, formats: [TableFormat] = TableFormat.allCases, locations: String? = nil,
                 threads: Int = 0, baseDirectory: URL) {
@@ -31,13 +33,20 @@ public struct ConvertJob: Sendable {
             files += DatasetScanner.scan(root: resolve(input), displayPrefix: prefix, diagnostics: diagnostics)
         }
         let locator = try locations.map { try LocationLoader.load(path: $0, resolve: resolve) }
-        let ingested = DatasetIngestor(threads: threads).ingest(files, locator: locator ?? nil, diagnostics: diagnostics)
+        var timings = StageTimings()
+        let ingested = timings.measure("ingest") {
+            DatasetIngestor(threads: threads).ingest(files, locator: locator ?? nil, diagnostics: diagnostics)
+        }
+        reportStage(timings.stages.last!)
         let sorted = diagnostics.sorted()
         let summary = RunSummary(pipeline: "convert", ingested: ingested, diagnostics: sorted, stages: [:])
-        let outputs = OutputAssembler.assemble(tables: DatasetTables.tables(for: ingested.dataset), extraFiles: [], formats: formats,
-                                               summary: summary, diagnostics: sorted)
         let target = resolve(output)
-        try AtomicPublisher.publish(outputs, to: target)
-        return PipelineRun.Outcome(summary: summary, diagnostics: sorted, outputDirectory: target, files: outputs)
+        let entries = try timings.measure("write", written: { (entries: [RunManifest.Entry]) in entries.reduce(0) { $0 + $1.bytes } }) {
+            try OutputAssembler.publish(tables: DatasetTables.streamedTables(for: ingested.dataset), extraFiles: [], formats: formats,
+                                        summary: summary, diagnostics: sorted, to: target)
+        }
+        reportStage(timings.stages.last!)
+        PipelineRun.recordTimings(timings, beside: target)
+        return PipelineRun.Outcome(summary: summary, diagnostics: sorted, outputDirectory: target, files: entries, timings: timings)
     }
 }
