@@ -27,6 +27,9 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: "Worker threads (0 = all cores).")
     var threads = 0
 
+    @Flag(help: "No progress display (it is shown only when stderr is a terminal anyway).")
+    var quiet = false
+
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("give at least one file or directory") }
         guard !parsedFormats.isEmpty else { throw ValidationError("--formats takes csv, jsonl or csv,jsonl") }
@@ -45,6 +48,7 @@ struct ConvertCommand: ParsableCommand {
             var job = ConvertJob(inputs: paths, output: out, formats: parsedFormats, locations: locations, threads: threads,
                                  baseDirectory: cwd)
             job.reportStage = CommandOutcome.printStage
+            if let line = ProgressLine.make(quiet: quiet) { job.ingestProgress = line.update }
             return try job.execute(diagnostics: log)
         }
     }

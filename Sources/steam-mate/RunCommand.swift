@@ -20,6 +20,9 @@ struct RunCommand: ParsableCommand {
     @Option(help: "Publish into this directory instead of the pipeline's output.")
     var out: String?
 
+    @Flag(help: "No progress display (it is shown only when stderr is a terminal anyway).")
+    var quiet = false
+
     func run() throws {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let definition: PipelineDefinition
@@ -36,6 +39,7 @@ struct RunCommand: ParsableCommand {
         try CommandOutcome.report(log: log) {
             var run = PipelineRun(definition: effective, baseDirectory: cwd)
             run.reportStage = CommandOutcome.printStage
+            if let line = ProgressLine.make(quiet: quiet) { run.ingestProgress = line.update }
             return try run.execute(diagnostics: log)
         }
     }

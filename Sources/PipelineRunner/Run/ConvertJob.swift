@@ -14,6 +14,8 @@ public struct ConvertJob: Sendable {
     public var baseDirectory: URL
     /// Called as each stage ends (the CLI prints its `line` on stderr).
     public var reportStage: @Sendable (StageTimings.Stage) -> Void = { _ in }
+    /// Called as ingest consumes input (for a progress display).
+    public var ingestProgress: (@Sendable (DatasetIngestor.IngestProgress) -> Void)?
 
     public init(inputs: [String], output: String, formats: [TableFormat] = TableFormat.allCases, locations: String? = nil,
                 threads: Int = 0, baseDirectory: URL) {
@@ -35,7 +37,7 @@ public struct ConvertJob: Sendable {
         let locator = try locations.map { try LocationLoader.load(path: $0, resolve: resolve) }
         var timings = StageTimings()
         let ingested = timings.measure("ingest") {
-            DatasetIngestor(threads: threads).ingest(files, locator: locator ?? nil, diagnostics: diagnostics)
+            DatasetIngestor(threads: threads, progress: ingestProgress).ingest(files, locator: locator ?? nil, diagnostics: diagnostics)
         }
         reportStage(timings.stages.last!)
         let sorted = diagnostics.sorted()

@@ -22,6 +22,8 @@ public struct PipelineRun: Sendable {
 
     /// Called as each stage ends (the CLI prints its `line` on stderr).
     public var reportStage: @Sendable (StageTimings.Stage) -> Void = { _ in }
+    /// Called as ingest consumes input (for a progress display).
+    public var ingestProgress: (@Sendable (DatasetIngestor.IngestProgress) -> Void)?
 
     public struct Outcome: Sendable {
         public var summary: RunSummary
@@ -46,7 +48,7 @@ public struct PipelineRun: Sendable {
             () throws -> ([DatasetFile], (any PlayerLocator)?, DatasetIngestor.Result) in
             let files = DatasetScanner.scan(root: input, diagnostics: diagnostics)
             let locator = try loadLocator(diagnostics: diagnostics)
-            return (files, locator, DatasetIngestor(threads: definition.threads).ingest(files, locator: locator, diagnostics: diagnostics))
+            return (files, locator, DatasetIngestor(threads: definition.threads, progress: ingestProgress).ingest(files, locator: locator, diagnostics: diagnostics))
         }
         report(timings.stages.last!)
         let dataset = ingested.dataset
