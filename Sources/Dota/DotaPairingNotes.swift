@@ -6,43 +6,70 @@ import PlayerModel
 /// both players' role masks, `DotaHeroRoles.roleMask`), and a clause appended to `reason`
 /// ("played 2 recorded Dota matches together", "you both play support heroes"). Used only when the run
 /// read Dota documents, so other runs' pairings are unchanged.
-public enum DotaPairingNotes {
-    public static func annotate(_ tables: inout [Table], dataset: DotaDataset) {
-        guard let index = tables.firstIndex(where: { $0.name == "pairings" }) else { return }
-        var table = tables[index]
-        guard let you = table.columns.firstIndex(of: "steamid"), let them = table.columns.firstIndex(of: "candidate"),
-              let reason = table.columns.firstIndex(of: "reason") else { return }
-        var paired = Set<UInt64>()
-        for row in table.rows {
-            if case .id(let a) = row[you], case .id(let b) = row[them] {
-                paired.insert(a)
-                paired.insert(b)
-            }
-        }
+public struct DotaPairingNotes: Sendable {
+    public static let columns = ["dota_matches_together", "dota_shared_roles"]
+
+    private let together: [PairKey: Int]
+    private let roles: [UInt64: DotaRoleSet]
+
+    /// Recorded matches per pair of public players and every public player's role set.
+    public init(dataset: DotaDataset) {
         var together: [PairKey: Int] = [:]
         for match in dataset.matches {
-            let ids = match.facts.players.compactMap { $0.account.steamID?.rawValue }.filter(paired.contains)
+            let ids = match.facts.players.compactMap { $0.account.steamID?.rawValue }
             for i in ids.indices { for j in ids.indices where ids[i] < ids[j] { together[PairKey(ids[i], ids[j]), default: 0] += 1 } }
         }
         var roles: [UInt64: DotaRoleSet] = [:]
-        for stats in DotaStatistics.playerStats(dataset.matches) where paired.contains(stats.steamID.rawValue) {
-            roles[stats.steamID.rawValue] = stats.roles
+        for stats in DotaStatistics.playerStats(dataset.matches) { roles[stats.steamID.rawValue] = stats.roles }
+        self.together = together
+        self.roles = roles
+    }
+
+    /// Adds the two columns to a whole `pairings` table (no-op without one).
+    public static func annotate(_ tables: inout [Table], dataset: DotaDataset) {
+        guard let index = tables.firstIndex(where: { $0.name == "pairings" }),
+              let positions = Positions(tables[index].columns) else { return }
+        let notes = DotaPairingNotes(dataset: dataset)
+        tables[index].columns += columns
+        for r in tables[index].rows.indices { notes.annotate(&tables[index].rows[r], at: positions) }
+    }
+
+    /// The same for a streamed `pairings` table: each chunk is annotated as the writer asks for it.
+    public static func annotate(_ tables: inout [StreamedTable], dataset: DotaDataset) {
+        guard let index = tables.firstIndex(where: { $0.name == "pairings" }),
+              let positions = Positions(tables[index].columns) else { return }
+        let notes = DotaPairingNotes(dataset: dataset)
+        let base = tables[index]
+        tables[index] = StreamedTable(name: base.name, columns: base.columns + columns, chunkCount: base.chunkCount) { chunk in
+            var rows = base.chunk(chunk)
+            for r in rows.indices { notes.annotate(&rows[r], at: positions) }
+            return rows
         }
-        table.columns += ["dota_matches_together", "dota_shared_roles"]
-        for r in table.rows.indices {
-            guard case .id(let a) = table.rows[r][you], case .id(let b) = table.rows[r][them] else {
-                table.rows[r] += [.null, .null]
-                continue
-            }
-            let count = together[PairKey(a, b)] ?? 0
-            let shared = (roles[a] ?? []).intersection(roles[b] ?? []).roles
-            table.rows[r] += [.int(count), .list(shared.map { .string($0.rawValue) })]
-            let clauses = clausesFor(count: count, shared: shared)
-            if !clauses.isEmpty, case .string(let text) = table.rows[r][reason] {
-                table.rows[r][reason] = .string(([text] + clauses).joined(separator: "; "))
-            }
+    }
+
+    /// Where the pair and the reason sit in a `pairings` row.
+    public struct Positions: Sendable {
+        var you: Int, them: Int, reason: Int
+        public init?(_ columns: [String]) {
+            guard let you = columns.firstIndex(of: "steamid"), let them = columns.firstIndex(of: "candidate"),
+                  let reason = columns.firstIndex(of: "reason") else { return nil }
+            (self.you, self.them, self.reason) = (you, them, reason)
         }
-        tables[index] = table
+    }
+
+    /// Appends the two cells to `row` and the clauses to its reason.
+    public func annotate(_ row: inout [Cell], at p: Positions) {
+        guard case .id(let a) = row[p.you], case .id(let b) = row[p.them] else {
+            row += [.null, .null]
+            return
+        }
+        let count = together[PairKey(a, b)] ?? 0
+        let shared = (roles[a] ?? []).intersection(roles[b] ?? []).roles
+        row += [.int(count), .list(shared.map { .string($0.rawValue) })]
+        let clauses = Self.clausesFor(count: count, shared: shared)
+        if !clauses.isEmpty, case .string(let text) = row[p.reason] {
+            row[p.reason] = .string(([text] + clauses).joined(separator: "; "))
+        }
     }
 
     /// Reason clauses for a pair: matches together first, then shared roles.
@@ -57,7 +84,7 @@ public enum DotaPairingNotes {
         return clauses
     }
 
-    private struct PairKey: Hashable {
+    private struct PairKey: Hashable, Sendable {
         var a: UInt64
         var b: UInt64
         init(_ x: UInt64, _ y: UInt64) {

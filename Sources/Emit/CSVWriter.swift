@@ -2,22 +2,45 @@ import PipelineCore
 
 /// Renders a `Table` as RFC 4180 CSV: a header row, CRLF line ends, and fields quoted only when they
 /// contain a comma, a double quote, CR or LF (quotes doubled). Written by hand: byte-exact and fast.
+/// `appendHeader` and `appendRows` render a table chunk by chunk with the same bytes as `render`.
 public enum CSVWriter {
     public static func render(_ table: Table) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(64 * (table.rows.count + 1))
-        appendRow(table.columns.map(Cell.string), to: &out)
-        for row in table.rows { appendRow(row, to: &out) }
+        appendHeader(table.columns, to: &out)
+        appendRows(table.rows, to: &out)
         return out
+    }
+
+    public static func appendHeader(_ columns: [String], to out: inout [UInt8]) {
+        appendRow(columns.map(Cell.string), to: &out)
+    }
+
+    public static func appendRows(_ rows: [[Cell]], to out: inout [UInt8]) {
+        for row in rows { appendRow(row, to: &out) }
     }
 
     static func appendRow(_ row: [Cell], to out: inout [UInt8]) {
         for (index, cell) in row.enumerated() {
             if index > 0 { out.append(UInt8(ascii: ",")) }
-            appendField(text(of: cell), to: &out)
+            appendCell(cell, to: &out)
         }
         out.append(0x0D)
         out.append(0x0A)
+    }
+
+    /// One field; scalars are written straight into `out` (never quoted: digits, `true`/`false` and
+    /// decimals contain no comma, quote or line break), lists and objects through their text.
+    static func appendCell(_ cell: Cell, to out: inout [UInt8]) {
+        switch cell {
+        case .null: return
+        case .string(let s): appendField(s, to: &out)
+        case .int(let i): DecimalText.append(i, to: &out)
+        case .id(let i): DecimalText.append(i, to: &out)
+        case .bool(let b): out.append(contentsOf: b ? DecimalText.trueBytes : DecimalText.falseBytes)
+        case .fixed(let d, let places): out.append(contentsOf: Cell.formatFixed(d, places: places).utf8)
+        case .list, .object: appendField(text(of: cell), to: &out)
+        }
     }
 
     static func appendField(_ text: String, to out: inout [UInt8]) {

@@ -11,18 +11,47 @@ public enum DatasetTables {
         "days_since_last_ban", "trade_ban_state", "games_known", "friends_known", "sources",
     ]
 
+    public static let playerGameColumns = ["steamid", "appid", "name", "minutes_total", "minutes_2weeks", "last_played", "sources"]
+    public static let friendshipColumns = ["steamid_a", "steamid_b", "friend_since", "sources"]
+    public static let groupColumns = ["groupid", "name", "url", "headline", "member_count", "sources"]
+    public static let groupMemberColumns = ["groupid", "steamid", "sources"]
+    public static let achievementColumns = ["steamid", "appid", "game_name", "achieved", "total", "achieved_global_percent_mean", "sources"]
+    public static let preferenceColumns = [
+        "steamid", "favorite_appids", "max_distance_km", "anywhere", "languages", "time_zone", "availability",
+        "availability_utc_hours", "lobbies", "sources",
+    ]
+
     public static func tables(for dataset: PlayerDataset) -> [Table] {
-        [players(dataset), playerGames(dataset), friendships(dataset), groups(dataset), groupMembers(dataset),
-         achievements(dataset), preferences(dataset)]
+        streamedTables(for: dataset).map { streamed in
+            var table = Table(name: streamed.name, columns: streamed.columns)
+            for index in 0..<streamed.chunkCount { table.rows += streamed.chunk(index) }
+            return table
+        }
+    }
+
+    /// The same tables as `tables(for:)`, built `rowsPerChunk` records at a time while they are written.
+    public static func streamedTables(for dataset: PlayerDataset, rowsPerChunk: Int = 16_384) -> [StreamedTable] {
+        func streamed<Element: Sendable>(_ name: String, _ columns: [String], _ items: [Element],
+                                         _ row: @escaping @Sendable (Element) -> [Cell]) -> StreamedTable {
+            StreamedTable(name: name, columns: columns, count: items.count, itemsPerChunk: rowsPerChunk) { range in
+                items[range].map(row)
+            }
+        }
+        return [
+            streamed("players", playerColumns, dataset.players, playerRow),
+            streamed("player_games", playerGameColumns, dataset.games, playerGameRow),
+            streamed("friendships", friendshipColumns, dataset.friendships, friendshipRow),
+            streamed("groups", groupColumns, dataset.groups, groupRow),
+            streamed("group_members", groupMemberColumns, dataset.groupMembers, groupMemberRow),
+            streamed("achievements", achievementColumns, dataset.achievements, achievementRow),
+            streamed("preferences", preferenceColumns, dataset.preferences, preferenceRow),
+        ]
     }
 
     static func sources(_ list: [String]) -> Cell { .list(list.map(Cell.string)) }
 
-    static func players(_ dataset: PlayerDataset) -> Table {
-        var table = Table(name: "players", columns: playerColumns)
-        table.rows.reserveCapacity(dataset.players.count)
-        for p in dataset.players {
-            table.append([
+    static func playerRow(_ p: Player) -> [Cell] {
+        [
                 .id(p.steamID.rawValue), .optional(p.personaName), .optional(p.profileURL), .optional(p.customURL),
                 .optional(p.realName), .string(p.visibility.rawValue), .optional(p.country), .optional(p.state),
                 .optional(p.cityID), .optional(p.locationText), .optional(p.latitude, places: 5), .optional(p.longitude, places: 5),
@@ -31,72 +60,40 @@ public enum DatasetTables {
                 .optional(p.vacBanCount), .optional(p.gameBans), .optional(p.communityBanned), .optional(p.economyBan),
                 .optional(p.daysSinceLastBan), .optional(p.tradeBanState), .bool(p.gamesKnown), .bool(p.friendsKnown),
                 sources(p.sources),
-            ])
-        }
-        return table
+            ]
     }
 
-    static func playerGames(_ dataset: PlayerDataset) -> Table {
-        var table = Table(name: "player_games",
-                          columns: ["steamid", "appid", "name", "minutes_total", "minutes_2weeks", "last_played", "sources"])
-        table.rows.reserveCapacity(dataset.games.count)
-        for g in dataset.games {
-            table.append([.id(g.steamID.rawValue), .int(Int64(g.appID)), .optional(g.name), .int(g.minutesTotal),
-                          .optional(g.minutes2Weeks), .optional(g.lastPlayed), sources(g.sources)])
-        }
-        return table
+    static func playerGameRow(_ g: PlayerGame) -> [Cell] {
+        [.id(g.steamID.rawValue), .int(Int64(g.appID)), .optional(g.name), .int(g.minutesTotal),
+         .optional(g.minutes2Weeks), .optional(g.lastPlayed), sources(g.sources)]
     }
 
-    static func friendships(_ dataset: PlayerDataset) -> Table {
-        var table = Table(name: "friendships", columns: ["steamid_a", "steamid_b", "friend_since", "sources"])
-        for f in dataset.friendships {
-            table.append([.id(f.a.rawValue), .id(f.b.rawValue), .optional(f.friendSince), sources(f.sources)])
-        }
-        return table
+    static func friendshipRow(_ f: Friendship) -> [Cell] {
+        [.id(f.a.rawValue), .id(f.b.rawValue), .optional(f.friendSince), sources(f.sources)]
     }
 
-    static func groups(_ dataset: PlayerDataset) -> Table {
-        var table = Table(name: "groups", columns: ["groupid", "name", "url", "headline", "member_count", "sources"])
-        for g in dataset.groups {
-            table.append([.id(g.groupID.rawValue), .optional(g.name), .optional(g.url), .optional(g.headline),
-                          .optional(g.memberCount), sources(g.sources)])
-        }
-        return table
+    static func groupRow(_ g: Group) -> [Cell] {
+        [.id(g.groupID.rawValue), .optional(g.name), .optional(g.url), .optional(g.headline),
+         .optional(g.memberCount), sources(g.sources)]
     }
 
-    static func groupMembers(_ dataset: PlayerDataset) -> Table {
-        var table = Table(name: "group_members", columns: ["groupid", "steamid", "sources"])
-        for m in dataset.groupMembers {
-            table.append([.id(m.groupID.rawValue), .id(m.steamID.rawValue), sources(m.sources)])
-        }
-        return table
+    static func groupMemberRow(_ m: GroupMembership) -> [Cell] {
+        [.id(m.groupID.rawValue), .id(m.steamID.rawValue), sources(m.sources)]
     }
 
-    static func achievements(_ dataset: PlayerDataset) -> Table {
-        var table = Table(name: "achievements",
-                          columns: ["steamid", "appid", "game_name", "achieved", "total", "achieved_global_percent_mean", "sources"])
-        for a in dataset.achievements {
-            table.append([.id(a.steamID.rawValue), a.appID.map { .int(Int64($0)) } ?? .null, .optional(a.gameName),
-                          .int(a.achieved), .int(a.total), .optional(a.achievedGlobalPercentMean, places: 4), sources(a.sources)])
-        }
-        return table
+    static func achievementRow(_ a: AchievementProgress) -> [Cell] {
+        [.id(a.steamID.rawValue), a.appID.map { .int(Int64($0)) } ?? .null, .optional(a.gameName),
+         .int(a.achieved), .int(a.total), .optional(a.achievedGlobalPercentMean, places: 4), sources(a.sources)]
     }
 
-    static func preferences(_ dataset: PlayerDataset) -> Table {
-        var table = Table(name: "preferences", columns: [
-            "steamid", "favorite_appids", "max_distance_km", "anywhere", "languages", "time_zone", "availability",
-            "availability_utc_hours", "lobbies", "sources",
-        ])
-        for p in dataset.preferences {
-            let hours: Cell = p.availability.map { mask in
-                .list((0..<WeeklyHourMask.hoursPerWeek).filter(mask.contains(hour:)).map { .int(Int64($0)) })
-            } ?? .null
-            table.append([
-                .id(p.steamID.rawValue), .list(p.favoriteAppIDs.map { .int(Int64($0)) }), .optional(p.maxDistanceKm, places: 1),
-                .bool(p.anywhere), .list(p.languages.map(Cell.string)), .optional(p.timeZone),
-                .list(p.availabilityText.map(Cell.string)), hours, .list(p.lobbies.map { .string($0.text) }), sources(p.sources),
-            ])
-        }
-        return table
+    static func preferenceRow(_ p: PlayerPreferences) -> [Cell] {
+        let hours: Cell = p.availability.map { mask in
+            .list((0..<WeeklyHourMask.hoursPerWeek).filter(mask.contains(hour:)).map { .int(Int64($0)) })
+        } ?? .null
+        return [
+            .id(p.steamID.rawValue), .list(p.favoriteAppIDs.map { .int(Int64($0)) }), .optional(p.maxDistanceKm, places: 1),
+            .bool(p.anywhere), .list(p.languages.map(Cell.string)), .optional(p.timeZone),
+            .list(p.availabilityText.map(Cell.string)), hours, .list(p.lobbies.map { .string($0.text) }), sources(p.sources),
+        ]
     }
 }

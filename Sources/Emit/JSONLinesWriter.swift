@@ -2,15 +2,33 @@ import PipelineCore
 
 /// Renders a `Table` as JSON Lines: one object per row, keys in column order, no spaces, `\n` line ends.
 /// Ids are JSON strings, decimals have fixed places, null cells are written as `null`.
+/// `appendRows` renders a table chunk by chunk with the same bytes as `render`.
 public enum JSONLinesWriter {
     public static func render(_ table: Table) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(96 * table.rows.count)
-        for row in table.rows {
-            append(.object(zip(table.columns, row).map { Cell.ObjectField($0, $1) }), to: &out)
+        appendRows(table.rows, columns: table.columns, to: &out)
+        return out
+    }
+
+    /// Rows as lines of `{"column":value,…}`; the key prefixes are rendered once per call.
+    public static func appendRows(_ rows: [[Cell]], columns: [String], to out: inout [UInt8]) {
+        let keys: [[UInt8]] = columns.enumerated().map { index, column in
+            var key: [UInt8] = index == 0 ? [UInt8(ascii: "{")] : [UInt8(ascii: ",")]
+            appendString(column, to: &key)
+            key.append(UInt8(ascii: ":"))
+            return key
+        }
+        for row in rows {
+            precondition(row.count == columns.count, "row has \(row.count) cells, table has \(columns.count) columns")
+            if row.isEmpty { out.append(UInt8(ascii: "{")) }
+            for (index, cell) in row.enumerated() {
+                out.append(contentsOf: keys[index])
+                append(cell, to: &out)
+            }
+            out.append(UInt8(ascii: "}"))
             out.append(0x0A)
         }
-        return out
     }
 
     /// Compact JSON bytes of one cell.
@@ -22,11 +40,14 @@ public enum JSONLinesWriter {
 
     public static func append(_ cell: Cell, to out: inout [UInt8]) {
         switch cell {
-        case .null: out.append(contentsOf: "null".utf8)
+        case .null: out.append(contentsOf: DecimalText.nullBytes)
         case .string(let s): appendString(s, to: &out)
-        case .int(let i): out.append(contentsOf: String(i).utf8)
-        case .id(let i): appendString(String(i), to: &out)
-        case .bool(let b): out.append(contentsOf: (b ? "true" : "false").utf8)
+        case .int(let i): DecimalText.append(i, to: &out)
+        case .id(let i):
+            out.append(UInt8(ascii: "\""))
+            DecimalText.append(i, to: &out)
+            out.append(UInt8(ascii: "\""))
+        case .bool(let b): out.append(contentsOf: b ? DecimalText.trueBytes : DecimalText.falseBytes)
         case .fixed(let d, let places): out.append(contentsOf: Cell.formatFixed(d, places: places).utf8)
         case .list(let items):
             out.append(UInt8(ascii: "["))
@@ -49,17 +70,24 @@ public enum JSONLinesWriter {
 
     /// A JSON string literal: `"` and `\` escaped, control characters as `\n`, `\t`, … or `\u00XX`.
     public static func appendString(_ s: String, to out: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
         out.append(UInt8(ascii: "\""))
-        for byte in s.utf8 {
+        let utf8 = s.utf8
+        guard utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+            out.append(contentsOf: utf8)
+            out.append(UInt8(ascii: "\""))
+            return
+        }
+        let hex = SHA256.hexDigits
+        for byte in utf8 {
             switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [0x5C, 0x22])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [0x5C, 0x5C])
-            case 0x0A: out.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case UInt8(ascii: "\""): out.append(0x5C); out.append(0x22)
+            case UInt8(ascii: "\\"): out.append(0x5C); out.append(0x5C)
+            case 0x0A: out.append(0x5C); out.append(UInt8(ascii: "n"))
+            case 0x0D: out.append(0x5C); out.append(UInt8(ascii: "r"))
+            case 0x09: out.append(0x5C); out.append(UInt8(ascii: "t"))
             case 0..<0x20:
-                out.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                out.append(0x5C); out.append(UInt8(ascii: "u")); out.append(0x30); out.append(0x30)
+                out.append(hex[Int(byte >> 4)]); out.append(hex[Int(byte & 0xF)])
             default: out.append(byte)
             }
         }

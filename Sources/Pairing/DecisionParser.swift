@@ -1,20 +1,13 @@
-import Foundation
+import JSONPullReader
 import PipelineCore
 import PlayerModel
 
 /// Reads `decisions.jsonl`: one `{"from","to","decision","at"}` object per line. Bad lines become
-/// diagnostics (`decisions.*`) and are skipped; blank lines are ignored.
+/// diagnostics (`decisions.*`) and are skipped; blank lines are ignored. Lines are read with the project's
+/// pull reader (`JSONPullReader.stringFields`), in place.
 public enum DecisionParser {
-    private struct Line: Decodable {
-        var from: String?
-        var to: String?
-        var decision: String?
-        var at: String?
-    }
-
     public static func parse(_ bytes: [UInt8], file: String, sink: any DiagnosticSink) -> [Decision] {
         var out: [Decision] = []
-        let decoder = JSONDecoder()
         var lineNumber = 0
         var start = 0
         while start <= bytes.count {
@@ -26,13 +19,12 @@ public enum DecisionParser {
             defer { start = end + 1 }
             if slice.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { if end >= bytes.count { break } else { continue } }
             let at = SourceLocation(file: file, line: lineNumber)
-            guard let raw = try? decoder.decode(Line.self, from: Data(slice)) else {
+            guard let raw = slice.withUnsafeBytes({ JSONPullReader.stringFields(of: $0, keys: ["from", "to", "decision", "at"]) }) else {
                 sink.error("decisions.invalidJSON", "not a JSON object with string fields from, to, decision, at", at: at)
                 continue
             }
-            guard let fromText = raw.from, let toText = raw.to, let kindText = raw.decision, let atText = raw.at else {
-                let missing = [("from", raw.from), ("to", raw.to), ("decision", raw.decision), ("at", raw.at)]
-                    .filter { $0.1 == nil }.map(\.0).joined(separator: ", ")
+            guard let fromText = raw[0], let toText = raw[1], let kindText = raw[2], let atText = raw[3] else {
+                let missing = zip(["from", "to", "decision", "at"], raw).filter { $0.1 == nil }.map(\.0).joined(separator: ", ")
                 sink.error("decisions.missingField", "missing \(missing)", at: at)
                 continue
             }

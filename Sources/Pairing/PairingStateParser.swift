@@ -1,4 +1,4 @@
-import Foundation
+import JSONPullReader
 import PipelineCore
 import PlayerModel
 
@@ -6,16 +6,13 @@ import PlayerModel
 /// `state/matches.jsonl` (`{"a","b","matched_at"}`, a < b) and `state/unpaired.jsonl` (`{"steamid","reason"}`).
 /// Bad lines become `state.*` diagnostics and are skipped.
 public enum PairingStateParser {
-    private struct MatchLine: Decodable { var a: String?; var b: String?; var matched_at: String? }
-    private struct UnpairedLine: Decodable { var steamid: String?; var reason: String? }
-
     public static func parseMatches(_ bytes: [UInt8], file: String, sink: any DiagnosticSink) -> [MatchRecord] {
         var out: [MatchRecord] = []
         forEachLine(bytes) { line, slice in
             let at = SourceLocation(file: file, line: line)
-            guard let raw = try? JSONDecoder().decode(MatchLine.self, from: Data(slice)),
-                  let a = raw.a.flatMap({ SteamID64($0) }), let b = raw.b.flatMap({ SteamID64($0) }), a != b,
-                  let t = raw.matched_at.flatMap(UTCTimestamp.parse) else {
+            guard let raw = slice.withUnsafeBytes({ JSONPullReader.stringFields(of: $0, keys: ["a", "b", "matched_at"]) }),
+                  let a = raw[0].flatMap({ SteamID64($0) }), let b = raw[1].flatMap({ SteamID64($0) }), a != b,
+                  let t = raw[2].flatMap(UTCTimestamp.parse) else {
                 sink.error("state.invalidMatch", "expected {\"a\",\"b\",\"matched_at\"} with two SteamID64s", at: at)
                 return
             }
@@ -27,8 +24,8 @@ public enum PairingStateParser {
     public static func parseUnpaired(_ bytes: [UInt8], file: String, sink: any DiagnosticSink) -> [SteamID64] {
         var out: [SteamID64] = []
         forEachLine(bytes) { line, slice in
-            guard let raw = try? JSONDecoder().decode(UnpairedLine.self, from: Data(slice)),
-                  let id = raw.steamid.flatMap({ SteamID64($0) }) else {
+            guard let raw = slice.withUnsafeBytes({ JSONPullReader.stringFields(of: $0, keys: ["steamid", "reason"]) }),
+                  let id = raw[0].flatMap({ SteamID64($0) }) else {
                 sink.error("state.invalidUnpaired", "expected {\"steamid\",\"reason\"}",
                            at: SourceLocation(file: file, line: line))
                 return

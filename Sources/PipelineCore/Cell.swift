@@ -2,8 +2,9 @@
 ///
 /// 64-bit ids are `.id`: digits in CSV and a JSON *string*, so no consumer reads them through `Double`.
 /// Decimals are `.fixed`: always exactly `places` digits after the point, rounded half away from zero,
-/// so output never depends on float printing.
-public indirect enum Cell: Sendable, Hashable {
+/// so output never depends on float printing. Not `indirect`: lists and objects already live in array
+/// storage, so scalar cells need no box of their own.
+public enum Cell: Sendable, Hashable {
     case null
     case string(String)
     case int(Int64)

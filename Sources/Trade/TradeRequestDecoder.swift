@@ -1,13 +1,14 @@
 import Foundation
 import Geo
+import JSONPullReader
 import PipelineCore
 import PlayerModel
 
 /// Reads trade requests from JSON Lines or CSV (schema in `TradeRequest`). Every bad line becomes a
-/// diagnostic with its line number and is skipped. (Foundation's JSONDecoder per line for now; the
-/// project's JSONPullReader can replace it without changing this API.)
+/// diagnostic with its line number and is skipped. JSON Lines are read in place with the project's
+/// `JSONPullReader` (no `Data` copy or `Decodable` per line).
 public enum TradeRequestDecoder {
-    private struct Raw: Decodable {
+    private struct Raw {
         var request_id: String?
         var author: String?
         var offered_appid: Int64?
@@ -25,17 +26,13 @@ public enum TradeRequestDecoder {
 
     public static func decodeJSONLines(_ bytes: [UInt8], file: String, sink: any DiagnosticSink) -> [TradeRequest] {
         var requests: [TradeRequest] = []
-        let decoder = JSONDecoder()
         var number = 0
         for lineBytes in bytes.split(separator: 0x0A, omittingEmptySubsequences: false) {
             number += 1
             let trimmed = lineBytes.drop(while: { $0 <= 0x20 })
             if trimmed.isEmpty { continue }
             let at = SourceLocation(file: file, line: number)
-            let raw: Raw
-            do {
-                raw = try decoder.decode(Raw.self, from: Data(trimmed))
-            } catch {
+            guard let raw = trimmed.withUnsafeBytes({ Self.raw(json: $0) }) else {
                 sink.error("trade.request.badJSON", "not a JSON trade request object", at: at)
                 continue
             }
@@ -94,6 +91,73 @@ public enum TradeRequestDecoder {
             if let request = validate(raw, at: at, sink: sink) { requests.append(request) }
         }
         return requests
+    }
+
+    /// One JSON line as a `Raw`; nil when it is not JSON, not an object, or a known key has a value of the
+    /// wrong type (`null` counts as absent; unknown keys are skipped).
+    private static func raw(json bytes: UnsafeRawBufferPointer) -> Raw? {
+        var reader = JSONPullReader(bytes: bytes)
+        var raw = Raw()
+        do {
+            guard try reader.next() == .objectBegin else { return nil }
+            while try reader.nextKey() {
+                let ok: Bool
+                if reader.keyEquals("request_id") { ok = try string(&reader, into: &raw.request_id) }
+                else if reader.keyEquals("author") { ok = try string(&reader, into: &raw.author) }
+                else if reader.keyEquals("offered_appid") { ok = try number(&reader, into: &raw.offered_appid) { r throws(JSONError) in try r.int64() } }
+                else if reader.keyEquals("offered_title") { ok = try string(&reader, into: &raw.offered_title) }
+                else if reader.keyEquals("accepted_appids") { ok = try integers(&reader, into: &raw.accepted_appids) }
+                else if reader.keyEquals("status") { ok = try string(&reader, into: &raw.status) }
+                else if reader.keyEquals("created_at") { ok = try string(&reader, into: &raw.created_at) }
+                else if reader.keyEquals("country") { ok = try string(&reader, into: &raw.country) }
+                else if reader.keyEquals("state") { ok = try string(&reader, into: &raw.state) }
+                else if reader.keyEquals("city_id") {
+                    ok = try number(&reader, into: &raw.city_id) { r throws(JSONError) in Int(try r.int64()) }
+                }
+                else if reader.keyEquals("latitude") { ok = try number(&reader, into: &raw.latitude) { r throws(JSONError) in try r.double() } }
+                else if reader.keyEquals("longitude") { ok = try number(&reader, into: &raw.longitude) { r throws(JSONError) in try r.double() } }
+                else if reader.keyEquals("accuracy_km") { ok = try number(&reader, into: &raw.accuracy_km) { r throws(JSONError) in try r.double() } }
+                else { try reader.skipValue(); ok = true }
+                guard ok else { return nil }
+            }
+            guard try reader.next() == .endOfDocument else { return nil }
+        } catch {
+            return nil
+        }
+        return raw
+    }
+
+    private static func string(_ reader: inout JSONPullReader, into slot: inout String?) throws(JSONError) -> Bool {
+        switch try reader.next() {
+        case .string: slot = reader.string(); return true
+        case .null: slot = nil; return true
+        default: return false
+        }
+    }
+
+    private static func number<Value>(_ reader: inout JSONPullReader, into slot: inout Value?,
+                                      _ read: (JSONPullReader) throws(JSONError) -> Value) throws(JSONError) -> Bool {
+        switch try reader.next() {
+        case .number: slot = try read(reader); return true
+        case .null: slot = nil; return true
+        default: return false
+        }
+    }
+
+    private static func integers(_ reader: inout JSONPullReader, into slot: inout [Int64]?) throws(JSONError) -> Bool {
+        switch try reader.next() {
+        case .null: slot = nil; return true
+        case .arrayBegin:
+            var values: [Int64] = []
+            while true {
+                switch try reader.next() {
+                case .number: values.append(try reader.int64())
+                case .arrayEnd: slot = values; return true
+                default: return false
+                }
+            }
+        default: return false
+        }
     }
 
     private static func validate(_ raw: Raw, at: SourceLocation, sink: any DiagnosticSink) -> TradeRequest? {

@@ -32,6 +32,9 @@ struct ConvertCommand: ParsableCommand {
 
     @OptionGroup var publish: PublishFlags
 
+    @Flag(help: "No progress display (it is shown only when stderr is a terminal anyway).")
+    var quiet = false
+
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("give at least one file or directory") }
         guard !parsedFormats.isEmpty else { throw ValidationError("--formats takes csv, jsonl or csv,jsonl") }
@@ -57,7 +60,9 @@ struct ConvertCommand: ParsableCommand {
                              baseDirectory: cwd)
         job.policy = publish.policy
         try CommandOutcome.report(log: log) {
-            try job.execute(diagnostics: log)
+            job.reportStage = CommandOutcome.printStage
+            if let line = ProgressLine.make(quiet: quiet) { job.ingestProgress = line.update }
+            return try job.execute(diagnostics: log)
         }
     }
 }

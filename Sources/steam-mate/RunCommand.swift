@@ -28,6 +28,9 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "Use no location table, whatever the pipeline file says.")
     var noLocations = false
 
+    @Flag(help: "No progress display (it is shown only when stderr is a terminal anyway).")
+    var quiet = false
+
     func run() throws {
         try OptionCheck.require([("--threads", threads.asDouble, OptionRanges.threads)] + publish.rangeChecks)
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -49,7 +52,9 @@ struct RunCommand: ParsableCommand {
         job.lockWait = publish.policy.lockWait
         let log = DiagnosticLog()
         try CommandOutcome.report(log: log) {
-            try job.execute(diagnostics: log)
+            job.reportStage = CommandOutcome.printStage
+            if let line = ProgressLine.make(quiet: quiet) { job.ingestProgress = line.update }
+            return try job.execute(diagnostics: log)
         }
     }
 }

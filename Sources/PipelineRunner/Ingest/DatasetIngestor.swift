@@ -14,9 +14,21 @@ public struct DatasetIngestor: Sendable {
     /// Files larger than this are streamed from disk instead of read whole (XML) or in chunks (JSONL).
     public var streamingThreshold = 16 << 20
     public var threads: Int
+    /// Called from the workers as input is consumed (after every JSONL chunk and every file); may be called
+    /// often and concurrently, so a display should rate-limit itself.
+    public var progress: (@Sendable (IngestProgress) -> Void)?
 
-    public init(threads: Int = 0) {
+    public init(threads: Int = 0, progress: (@Sendable (IngestProgress) -> Void)? = nil) {
         self.threads = threads
+        self.progress = progress
+    }
+
+    /// How far ingest has come: files finished and input bytes consumed, of the totals.
+    public struct IngestProgress: Sendable {
+        public var filesDone: Int
+        public var files: Int
+        public var bytesDone: Int
+        public var bytes: Int
     }
 
     public struct Result: Sendable {
@@ -38,20 +50,50 @@ public struct DatasetIngestor: Sendable {
     public func ingest(_ files: [DatasetFile], locator: (any PlayerLocator)?, diagnostics: some DiagnosticSink) -> Result {
         let steamFiles = files.filter { $0.role == .steam }.sorted { ($0.size, $0.relativePath) > ($1.size, $1.relativePath) }
         let state = Mutex(Accumulation(normalizer: DatasetNormalizer(locator: locator)))
-        let nextIndex = Atomic<Int>(0)
-        let workers = max(1, min(threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount, steamFiles.count))
+        let totalBytes = steamFiles.reduce(0) { $0 + $1.size }
+        let bytesDone = Atomic<Int>(0)
+        let filesDone = Atomic<Int>(0)
+        let progress = self.progress
+        @Sendable func advance(bytes: Int, files: Int) {
+            guard let progress else { return }
+            let b = bytesDone.add(bytes, ordering: .relaxed).newValue
+            let f = filesDone.add(files, ordering: .relaxed).newValue
+            progress(IngestProgress(filesDone: f, files: steamFiles.count, bytesDone: b, bytes: totalBytes))
+        }
+        let workers = max(1, threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount)
+        let queue = IngestWorkQueue(files: steamFiles)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while true {
-                let index = nextIndex.add(1, ordering: .relaxed).oldValue
-                guard index < steamFiles.count else { return }
-                let file = steamFiles[index]
-                decode(file, diagnostics: diagnostics) { batch in
-                    state.withLock { accumulation in
-                        for document in batch { accumulation.normalizer.add(document, diagnostics: diagnostics) }
-                        accumulation.documents += batch.count
-                    }
+            let normalize = { (batch: [IngestedDocument]) in
+                state.withLock { accumulation in
+                    for document in batch { accumulation.normalizer.add(document, diagnostics: diagnostics) }
+                    accumulation.documents += batch.count
                 }
-                state.withLock { $0.bytes += file.size }
+            }
+            while let work = queue.next() {
+                switch work {
+                case .file(let file):
+                    decode(file, diagnostics: diagnostics, deliver: normalize)
+                    state.withLock { $0.bytes += file.size }
+                    advance(bytes: file.size, files: 1)
+                case .chunk(let file, let bytes, let firstLine):
+                    guard !bytes.isEmpty else { continue }
+                    var batch: [IngestedDocument] = []
+                    bytes.withUnsafeBytes { raw in
+                        JSONLinesDecoder.decode(chunk: raw, firstLine: firstLine, origin: origin(of: file), diagnostics: diagnostics) {
+                            batch.append($0)
+                        }
+                    }
+                    normalize(batch)
+                    advance(bytes: bytes.count, files: 0)
+                case .finished(let file):
+                    state.withLock { $0.bytes += file.size }
+                    advance(bytes: 0, files: 1)
+                case .failed(let file, let error):
+                    diagnostics.error("input.unreadable", "cannot read file: \(error.localizedDescription)",
+                                      at: origin(of: file).location())
+                    state.withLock { $0.bytes += file.size }
+                    advance(bytes: 0, files: 1)
+                }
             }
         }
         return state.withLock { accumulation in
@@ -68,9 +110,14 @@ public struct DatasetIngestor: Sendable {
         var bytes = 0
     }
 
-    /// Decodes one file, handing documents over in batches.
+    func origin(of file: DatasetFile) -> DocumentOrigin {
+        DocumentOrigin(file: file.relativePath, owner: file.owner, appID: file.appID)
+    }
+
+    /// Decodes one file, handing documents over in batches (JSON Lines files are split into chunks by the
+    /// work queue instead, but decode whole here too).
     func decode(_ file: DatasetFile, diagnostics: some DiagnosticSink, deliver: ([IngestedDocument]) -> Void) {
-        let origin = DocumentOrigin(file: file.relativePath, owner: file.owner, appID: file.appID)
+        let origin = origin(of: file)
         do {
             if file.isJSONLines {
                 var reader = try ChunkedLineReader(url: file.url)

@@ -14,6 +14,10 @@ public struct ConvertJob: Sendable {
     public var baseDirectory: URL
     /// Replace a non-empty output that is not ours, publish an empty dataset, lock wait.
     public var policy = PublishPolicy()
+    /// Called as each stage ends (the CLI prints its `line` on stderr).
+    public var reportStage: @Sendable (StageTimings.Stage) -> Void = { _ in }
+    /// Called as ingest consumes input (for a progress display).
+    public var ingestProgress: (@Sendable (DatasetIngestor.IngestProgress) -> Void)?
 
     public init(inputs: [String], output: String, formats: [TableFormat] = TableFormat.allCases, locations: String? = nil,
                 threads: Int = 0, baseDirectory: URL) {
@@ -34,17 +38,24 @@ public struct ConvertJob: Sendable {
             files += DatasetScanner.scan(root: resolve(input), displayPrefix: prefix, diagnostics: diagnostics)
         }
         let locator = try locations.map { try LocationLoader.load(path: $0, resolve: resolve) }
-        let ingested = DatasetIngestor(threads: threads).ingest(files, locator: locator ?? nil, diagnostics: diagnostics)
+        var timings = StageTimings()
+        let ingested = timings.measure("ingest") {
+            DatasetIngestor(threads: threads, progress: ingestProgress).ingest(files, locator: locator ?? nil, diagnostics: diagnostics)
+        }
+        reportStage(timings.stages.last!)
         try EmptyInputGuard.check(records: ingested.usableRecords, filesRead: ingested.filesRead,
                                   input: inputs.joined(separator: " "), policy: policy)
         let sorted = diagnostics.sorted()
         let summary = RunSummary(pipeline: "convert", ingested: ingested, diagnostics: sorted, stages: [:])
-        var tables = DatasetTables.tables(for: ingested.dataset)
-        DotaOutput.extend(&tables, with: ingested.dota)
-        let outputs = OutputAssembler.assemble(tables: tables, extraFiles: [], formats: formats,
-                                               summary: summary, diagnostics: sorted)
         let target = resolve(output)
-        try AtomicPublisher.publish(outputs, to: target, policy: policy)
-        return PipelineRun.Outcome(summary: summary, diagnostics: sorted, outputDirectory: target, files: outputs)
+        var tables = DatasetTables.streamedTables(for: ingested.dataset)
+        DotaOutput.extend(&tables, with: ingested.dota)
+        let entries = try timings.measure("write", written: { (entries: [RunManifest.Entry]) in entries.reduce(0) { $0 + $1.bytes } }) {
+            try OutputAssembler.publish(tables: tables, extraFiles: [], formats: formats, summary: summary,
+                                        diagnostics: sorted, to: target, policy: policy)
+        }
+        reportStage(timings.stages.last!)
+        PipelineRun.recordTimings(timings, beside: target)
+        return PipelineRun.Outcome(summary: summary, diagnostics: sorted, outputDirectory: target, files: entries, timings: timings)
     }
 }

@@ -19,7 +19,7 @@ struct LobbyStage {
         let config = LobbyStageOptions.config(options, pair: pair, threads: workers)
         let state = options.string("previous_state").map(resolve) ?? defaultStateDirectory
         let output = LobbyJob.run(dataset: dataset, decisions: decisions, previousState: state, config: config, sink: diagnostics)
-        return PairingStage.Result(tables: LobbyJob.tables(output), files: LobbyJob.extraFiles(output),
+        return PairingStage.Result(tables: LobbyJob.tables(output).map { StreamedTable($0) }, files: LobbyJob.extraFiles(output),
                                    figures: ["lobbies": output.summary.lobbies,
                                              "players_in_lobbies": output.summary.playersPlaced])
     }

@@ -1,20 +1,36 @@
 import Emit
+import Foundation
 import PipelineCore
 
-/// Turns a run's tables and extra files into the published file set: the tables in every requested
-/// format, `diagnostics.json`, `run_summary.json`, and last `manifest.json` (sizes, sha256, row counts).
+/// Writes a run's output set into the staging directory it is given: the tables in every requested
+/// format (streamed, hashed while written), the extra files, `diagnostics.json`, `run_summary.json`, and
+/// last `manifest.json` (sizes, sha256, row counts), which is built from the checksums taken on the way.
 enum OutputAssembler {
-    static func assemble(tables: [Table], extraFiles: [OutputFile], formats: [TableFormat], summary: RunSummary,
-                         diagnostics sorted: [Diagnostic]) -> [OutputFile] {
-        var outputs = TableFiles.render(tables, formats: formats) + extraFiles
-        outputs.append(OutputFile(path: "diagnostics.json", bytes: StableJSON.encode(DiagnosticsFile(sorted))))
-        outputs.append(OutputFile(path: "run_summary.json", bytes: StableJSON.encode(summary)))
-        var rowCounts: [String: Int] = [:]
+    static func write(tables: [StreamedTable], extraFiles: [OutputFile], formats: [TableFormat], summary: RunSummary,
+                      diagnostics sorted: [Diagnostic], into staging: URL) throws -> [RunManifest.Entry] {
+        var entries: [RunManifest.Entry] = []
         for table in tables {
-            for format in formats { rowCounts["\(table.name).\(format.fileExtension)"] = table.rows.count }
+            entries += try StreamingTableWriter.write(table, formats: formats, into: staging)
         }
-        outputs.append(OutputFile(path: "manifest.json",
-                                  bytes: RunManifest.make(pipeline: summary.pipeline, files: outputs, rowCounts: rowCounts).encoded()))
-        return outputs
+        let small = extraFiles + [
+            OutputFile(path: "diagnostics.json", bytes: StableJSON.encode(DiagnosticsFile(sorted))),
+            OutputFile(path: "run_summary.json", bytes: StableJSON.encode(summary)),
+        ]
+        for file in small { entries.append(try StreamingTableWriter.write(file, into: staging)) }
+        entries.sort { $0.path < $1.path }
+        let manifest = RunManifest(pipeline: summary.pipeline, files: entries)
+        entries.append(try StreamingTableWriter.write(OutputFile(path: "manifest.json", bytes: manifest.encoded()), into: staging))
+        return entries
+    }
+
+    /// Publishes the output set at `target` atomically under `policy` (see `AtomicPublisher`); returns every file's entry.
+    static func publish(tables: [StreamedTable], extraFiles: [OutputFile], formats: [TableFormat], summary: RunSummary,
+                        diagnostics sorted: [Diagnostic], to target: URL, policy: PublishPolicy) throws -> [RunManifest.Entry] {
+        var entries: [RunManifest.Entry] = []
+        try AtomicPublisher.publish(to: target, policy: policy) { staging in
+            entries = try write(tables: tables, extraFiles: extraFiles, formats: formats, summary: summary,
+                                diagnostics: sorted, into: staging)
+        }
+        return entries
     }
 }

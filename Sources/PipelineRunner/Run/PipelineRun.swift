@@ -23,38 +23,65 @@ public struct PipelineRun: Sendable {
         self.baseDirectory = baseDirectory
     }
 
+    /// Called as each stage ends (the CLI prints its `line` on stderr).
+    public var reportStage: @Sendable (StageTimings.Stage) -> Void = { _ in }
+    /// Called as ingest consumes input (for a progress display).
+    public var ingestProgress: (@Sendable (DatasetIngestor.IngestProgress) -> Void)?
+
     public struct Outcome: Sendable {
         public var summary: RunSummary
         public var diagnostics: [Diagnostic]
         public var outputDirectory: URL
-        public var files: [OutputFile]
+        /// Every published file with its size and sha256 (the manifest's entries plus `manifest.json`).
+        public var files: [RunManifest.Entry]
+        /// Per-stage wall, CPU, peak RSS and bytes written (also in `<output>.timings.json`).
+        public var timings: StageTimings
     }
 
     /// Runs every stage and publishes the output. `diagnostics` receives everything found.
+    ///
+    /// Big tables are never built whole: the dataset tables and `pairings` are streamed to the writers in
+    /// chunks (pairing explanations are built while `pairings` is written, so the `write` stage includes them).
     public func execute(diagnostics: DiagnosticLog) throws -> Outcome {
         let input = resolve(definition.input)
         let output = resolve(definition.output)
         let policy = PublishPolicy(force: definition.force, allowEmpty: definition.allowEmpty, lockWait: lockWait)
         try OutputGuard.preflight(output: output, inputs: [input], policy: policy, displayPath: definition.output)
-        let files = DatasetScanner.scan(root: input, diagnostics: diagnostics)
-        let locator = try loadLocator(diagnostics: diagnostics)
-        let ingested = DatasetIngestor(threads: definition.threads).ingest(files, locator: locator, diagnostics: diagnostics)
+        var timings = StageTimings()
+        let report = reportStage
+        let (files, locator, ingested) = try timings.measure("ingest") {
+            () throws -> ([DatasetFile], (any PlayerLocator)?, DatasetIngestor.Result) in
+            let files = DatasetScanner.scan(root: input, diagnostics: diagnostics)
+            let locator = try loadLocator(diagnostics: diagnostics)
+            return (files, locator, DatasetIngestor(threads: definition.threads, progress: ingestProgress).ingest(files, locator: locator, diagnostics: diagnostics))
+        }
+        report(timings.stages.last!)
         let dataset = ingested.dataset
         try EmptyInputGuard.check(records: ingested.usableRecords, filesRead: ingested.filesRead, input: definition.input, policy: policy)
 
-        var tables = DatasetTables.tables(for: dataset)
+        var tables = DatasetTables.streamedTables(for: dataset)
         var extraFiles: [OutputFile] = []
         var stageFigures: [String: Int] = [:]
         try runLaterStages(dataset: dataset, files: files, locator: locator, tables: &tables, extraFiles: &extraFiles,
-                           figures: &stageFigures, diagnostics: diagnostics)
+                           figures: &stageFigures, timings: &timings, diagnostics: diagnostics)
         DotaOutput.extend(&tables, with: ingested.dota)
 
         let sorted = diagnostics.sorted()
         let summary = RunSummary(pipeline: definition.name, ingested: ingested, diagnostics: sorted, stages: stageFigures)
-        let outputs = OutputAssembler.assemble(tables: tables, extraFiles: extraFiles, formats: definition.formats,
-                                               summary: summary, diagnostics: sorted)
-        try AtomicPublisher.publish(outputs, to: output, policy: policy)
-        return Outcome(summary: summary, diagnostics: sorted, outputDirectory: output, files: outputs)
+        let entries = try timings.measure("write", written: { (entries: [RunManifest.Entry]) in entries.reduce(0) { $0 + $1.bytes } }) {
+            try OutputAssembler.publish(tables: tables, extraFiles: extraFiles, formats: definition.formats, summary: summary,
+                                        diagnostics: sorted, to: output, policy: policy)
+        }
+        report(timings.stages.last!)
+        Self.recordTimings(timings, beside: output)
+        return Outcome(summary: summary, diagnostics: sorted, outputDirectory: output, files: entries, timings: timings)
+    }
+
+    /// Writes `<output>.timings.json` beside the published directory (replaced atomically; best effort:
+    /// a run whose output is published does not fail because its timings could not be recorded).
+    static func recordTimings(_ timings: StageTimings, beside output: URL) {
+        let url = output.deletingLastPathComponent().appendingPathComponent("\(output.lastPathComponent).timings.json")
+        try? Data(timings.encoded()).write(to: url, options: .atomic)
     }
 
     func resolve(_ path: String) -> URL {
@@ -62,32 +89,41 @@ public struct PipelineRun: Sendable {
     }
 
     /// The pair, match, lobby and trade stages, on the normalized dataset.
-    func runLaterStages(dataset: PlayerDataset, files: [DatasetFile], locator: (any PlayerLocator)?, tables: inout [Table],
-                        extraFiles: inout [OutputFile], figures: inout [String: Int], diagnostics: DiagnosticLog) throws {
+    func runLaterStages(dataset: PlayerDataset, files: [DatasetFile], locator: (any PlayerLocator)?, tables: inout [StreamedTable],
+                        extraFiles: inout [OutputFile], figures: inout [String: Int], timings: inout StageTimings,
+                        diagnostics: DiagnosticLog) throws {
         let needsDecisions = definition.has(.pair) || definition.has(.match) || definition.has(.lobby) || definition.has(.trade)
         let decisions = needsDecisions ? PairingJob.readDecisions(files.first { $0.role == .decisions }?.url, sink: diagnostics) : []
         if definition.has(.pair) || definition.has(.match) {
             let stage = PairingStage(pair: definition.stages[.pair], match: definition.stages[.match], threads: definition.threads,
                                      defaultStateDirectory: resolve(definition.output).appendingPathComponent("state"),
                                      resolve: resolve)
-            let result = stage.run(dataset: dataset, decisions: decisions, diagnostics: diagnostics)
+            let result = timings.measure(definition.has(.pair) ? "pair" : "match") {
+                stage.run(dataset: dataset, decisions: decisions, diagnostics: diagnostics)
+            }
+            reportStage(timings.stages.last!)
             tables += result.tables
             extraFiles += result.files
             figures.merge(result.figures) { $1 }
         }
         if let options = definition.stages[.lobby] {
-            let result = LobbyStage(options: options, pair: definition.stages[.pair], threads: definition.threads,
-                                    defaultStateDirectory: resolve(definition.output).appendingPathComponent("state"),
-                                    resolve: resolve).run(dataset: dataset, decisions: decisions, diagnostics: diagnostics)
+            let stage = LobbyStage(options: options, pair: definition.stages[.pair], threads: definition.threads,
+                                   defaultStateDirectory: resolve(definition.output).appendingPathComponent("state"),
+                                   resolve: resolve)
+            let result = timings.measure("lobby") { stage.run(dataset: dataset, decisions: decisions, diagnostics: diagnostics) }
+            reportStage(timings.stages.last!)
             tables += result.tables
             extraFiles += result.files
             figures.merge(result.figures) { $1 }
         }
         if let options = definition.stages[.trade] {
             let stage = TradeStage(options: options, locator: locator)
-            let result = stage.run(dataset: dataset, requestsFile: files.first { $0.role == .tradeRequests },
-                                   blocked: BlockedPairs.from(decisions), diagnostics: diagnostics)
-            tables += result.tables
+            let result = timings.measure("trade") {
+                stage.run(dataset: dataset, requestsFile: files.first { $0.role == .tradeRequests },
+                          blocked: BlockedPairs.from(decisions), diagnostics: diagnostics)
+            }
+            reportStage(timings.stages.last!)
+            tables += result.tables.map { StreamedTable($0) }
             extraFiles += result.files
             figures.merge(result.figures) { $1 }
         }

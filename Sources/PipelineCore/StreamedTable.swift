@@ -1,0 +1,35 @@
+/// A table produced chunk by chunk, for tables too large to hold whole (player libraries, pairings):
+/// the writer asks for chunk 0, 1, … in order, renders each and lets it go, so only one chunk of rows is
+/// alive at a time. Concatenating the chunks' rows gives the table's rows in their final order.
+public struct StreamedTable: Sendable {
+    public var name: String
+    public var columns: [String]
+    public var chunkCount: Int
+    /// The rows of chunk `index` (0 ..< chunkCount). May be called from any thread.
+    public var chunk: @Sendable (_ index: Int) -> [[Cell]]
+
+    public init(name: String, columns: [String], chunkCount: Int, chunk: @escaping @Sendable (_ index: Int) -> [[Cell]]) {
+        self.name = name
+        self.columns = columns
+        self.chunkCount = chunkCount
+        self.chunk = chunk
+    }
+
+    /// A table already in memory, served in chunks of `rowsPerChunk` rows.
+    public init(_ table: Table, rowsPerChunk: Int = 65_536) {
+        let rows = table.rows
+        let size = max(1, rowsPerChunk)
+        self.init(name: table.name, columns: table.columns, chunkCount: (rows.count + size - 1) / size) { index in
+            Array(rows[(index * size)..<min(rows.count, (index + 1) * size)])
+        }
+    }
+
+    /// `count` items served as chunks of `itemsPerChunk`, each item turned into its rows by `rows`.
+    public init(name: String, columns: [String], count: Int, itemsPerChunk: Int,
+                rows: @escaping @Sendable (Range<Int>) -> [[Cell]]) {
+        let size = max(1, itemsPerChunk)
+        self.init(name: name, columns: columns, chunkCount: (count + size - 1) / size) { index in
+            rows((index * size)..<min(count, (index + 1) * size))
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+
+/// Hands out ingest work: whole files, or the next chunk of a JSON Lines bundle, so a single big bundle is
+/// decoded on every core instead of one. Chunks are read under the queue's lock (a page-cache copy) and
+/// decoded outside it; normalize does not depend on the order documents arrive in, so neither do the outputs.
+final class IngestWorkQueue: @unchecked Sendable {
+    enum Work {
+        /// A file to decode whole (or stream, for big XML).
+        case file(DatasetFile)
+        /// Whole lines of a bundle, the first of them line `firstLine`.
+        case chunk(DatasetFile, bytes: [UInt8], firstLine: Int)
+        /// A bundle whose last chunk has been handed out.
+        case finished(DatasetFile)
+        /// A bundle that could not be opened or read further.
+        case failed(DatasetFile, any Error)
+    }
+
+    private let lock = NSLock()
+    private let files: [DatasetFile]
+    private var nextFile = 0
+    private var open: (file: DatasetFile, reader: ChunkedLineReader)?
+    private let chunkSize: Int
+
+    init(files: [DatasetFile], chunkSize: Int = ChunkedLineReader.defaultChunkSize) {
+        self.files = files
+        self.chunkSize = chunkSize
+    }
+
+    /// The next piece of work, or nil when everything has been handed out.
+    func next() -> Work? {
+        lock.withLock {
+            if var current = open {
+                do {
+                    if let chunk = try current.reader.next() {
+                        open = current
+                        return .chunk(current.file, bytes: chunk.bytes, firstLine: chunk.firstLine)
+                    }
+                    open = nil
+                    return .finished(current.file)
+                } catch {
+                    open = nil
+                    return .failed(current.file, error)
+                }
+            }
+            guard nextFile < files.count else { return nil }
+            let file = files[nextFile]
+            nextFile += 1
+            guard file.isJSONLines else { return .file(file) }
+            do {
+                open = (file, try ChunkedLineReader(url: file.url, chunkSize: chunkSize))
+            } catch {
+                return .failed(file, error)
+            }
+            return .chunk(file, bytes: [], firstLine: 1)
+        }
+    }
+}
