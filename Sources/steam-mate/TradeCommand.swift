@@ -18,8 +18,11 @@ struct TradeCommand: ParsableCommand {
     @Option(help: "Directory for trade_loops.csv/.jsonl, trade_summary.json and trade_report.txt.")
     var out: String?
 
-    @Option(help: "Longest loop allowed (heuristic; reports the trades lost against the uncapped optimum).")
+    @Option(help: "Longest loop allowed, solved exactly (0 = uncapped). Default: uncapped for want lists, 3 for requests.")
     var maxLoopLength: Int?
+
+    @Option(help: "CPU seconds for an exact capped solve; past it the best loops are kept with their bound and gap.")
+    var timeLimit: Double = 60
 
     @Option(help: "Requests only: maximum giver-receiver distance in km.")
     var maxDistanceKm: Double?
@@ -34,9 +37,12 @@ struct TradeCommand: ParsableCommand {
         guard let format = TradeJob.Format(rawValue: format) else {
             throw ValidationError("--format must be json, csv or tm")
         }
+        if let cap = maxLoopLength, cap < 0 { throw ValidationError("--max-loop-length must be 0 (uncapped) or more") }
+        guard timeLimit > 0, timeLimit.isFinite else { throw ValidationError("--time-limit must be a positive number of seconds") }
         let status = TradeJob.run(TradeJob.Configuration(
             inputPath: file, format: format, outDirectory: out, maxLoopLength: maxLoopLength,
-            maxDistanceKm: maxDistanceKm, decisionsPath: decisions, tieBreak: !noTieBreak))
+            maxDistanceKm: maxDistanceKm, decisionsPath: decisions, tieBreak: !noTieBreak,
+            timeLimitSeconds: timeLimit))
         if status != 0 { throw ExitCode(status) }
     }
 }
