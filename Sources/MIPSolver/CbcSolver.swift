@@ -68,9 +68,9 @@ public enum CbcSolver {
         if Cbc_isProvenOptimal(model) != 0 && !solution.isEmpty {
             return MIPOutcome(status: .optimal, solution: solution, objective: objective, bound: objective, nodes: nodes)
         }
-        // CBC reports the bound in its internal minimisation sense.
+        // CBC reports the bound in the program's (maximisation) sense; infinite when it has none.
         let raw = Cbc_getBestPossibleObjValue(model)
-        let bound = max(objective, abs(raw) < 1e29 ? -raw : .infinity)
+        let bound = max(objective, raw.isFinite && abs(raw) < 1e29 ? raw : .infinity)
         return MIPOutcome(status: solution.isEmpty ? .stoppedWithoutSolution : .stoppedWithSolution,
                           solution: solution, objective: objective, bound: bound, nodes: nodes)
     }

@@ -19,4 +19,12 @@ public struct MIPOutcome: Sendable {
     public var bound: Double
     /// Branch-and-bound nodes explored.
     public var nodes: Int
+
+    public init(status: Status, solution: [Bool], objective: Double, bound: Double, nodes: Int) {
+        self.status = status
+        self.solution = solution
+        self.objective = objective
+        self.bound = bound
+        self.nodes = nodes
+    }
 }

@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import MIPSolver
 
 /// Exact trades with loops of at most `cap` non-dummy items: the cycle formulation (one binary per
@@ -8,13 +13,16 @@ import MIPSolver
 /// 3. with cost fixed too, maximise distinct users trading (a binary per user, ≤ the loops holding
 ///    one of their items);
 /// 4. with users fixed too, minimise the sum of squares of loop sizes.
-/// Stages share one time budget; when it runs out, the best solution so far is kept and the
+/// Stages share one CPU-time budget; stages 3 and 4 get at most `tieBreakStageSeconds` each (they only
+/// choose among optimal trades, and keep the best found). When the budget runs out, the best solution so far is kept and the
 /// summary says what is proven (`optimal`, the items upper bound and the gap of stage 1).
 enum CappedTradeSolver {
     struct Outcome {
         var assignment: [Int32]
         /// Items and cost proven optimal.
         var optimal: Bool
+        /// Users-trading and sum-of-squares stages both proven within their time share.
+        var tieBreakOptimal: Bool
         var itemsUpperBound: Int?
         var candidateLoops: Int
         var candidateLoopsTruncated: Bool
@@ -22,11 +30,10 @@ enum CappedTradeSolver {
 
     static func solve(problem: TradeProblem, graph: PrunedGraph, cap: Int, options: TradeSolverOptions,
                       warmStart: [Int32]?) -> Outcome {
-        let clock = ContinuousClock()
-        let begin = clock.now
+        // The budget is CPU time, as CBC's own limit is, so a loaded machine does not cut a solve short.
+        let begin = clock()
         func remaining() -> Double {
-            let spent = begin.duration(to: clock.now)
-            let seconds = Double(spent.components.seconds) + Double(spent.components.attoseconds) * 1e-18
+            let seconds = Double(clock() - begin) / Double(CLOCKS_PER_SEC)
             return max(0.01, options.timeLimitSeconds - seconds)
         }
         let cycles = CycleEnumerator(problem: problem, graph: graph, cap: cap, distinctOwners: options.distinctUsersPerLoop,
@@ -34,7 +41,7 @@ enum CappedTradeSolver {
         let n = graph.activeCount
         var identity = (0..<n).map { Int32($0) }
         guard cycles.count > 0 else {
-            return Outcome(assignment: identity, optimal: !cycles.truncated, itemsUpperBound: cycles.truncated ? nil : 0,
+            return Outcome(assignment: identity, optimal: !cycles.truncated, tieBreakOptimal: true, itemsUpperBound: cycles.truncated ? nil : 0,
                            candidateLoops: 0, candidateLoopsTruncated: cycles.truncated)
         }
         let userCount = graph.userNames.count
@@ -45,20 +52,31 @@ enum CappedTradeSolver {
         // Stage 1: items.
         let start = warmStart.map { startColumns(cycles: cycles, assignment: $0, columnCount: columnCount) }
         let first = CbcSolver.maximize(program, timeLimitSeconds: remaining(), start: start)
+        // A bound CBC could not give is replaced by the trivial one: every non-dummy active item.
+        let realActive = (0..<n).reduce(0) { $0 + (problem.items[Int(graph.itemOfActive[$1])].isDummy ? 0 : 1) }
+        let provenBound = first.bound.isFinite ? min(realActive, Int((first.bound + 1e-6).rounded(.down))) : realActive
         guard !first.solution.isEmpty else {
-            return Outcome(assignment: identity, optimal: false, itemsUpperBound: Int((first.bound + 1e-6).rounded(.down)),
+            return Outcome(assignment: identity, optimal: false, tieBreakOptimal: false, itemsUpperBound: cycles.truncated ? nil : provenBound,
                            candidateLoops: cycles.count, candidateLoopsTruncated: cycles.truncated)
         }
         var best = first.solution
         let items = first.objective.rounded()
         var optimal = first.status == .optimal && !cycles.truncated
-        let upper = cycles.truncated ? nil : Int((first.bound + 1e-6).rounded(.down))
+        var tieBreakOptimal = false
+        // The tie-break stages only choose among optimal trades: each gets a bounded share of the budget.
+        func tieBreakShare() -> Double { min(remaining(), options.tieBreakStageSeconds) }
+        let upper = cycles.truncated ? nil : provenBound
         if first.status == .optimal {
             // Stage 2: cost.
             let realCounts = (0..<columnCount).map { $0 < loopColumns ? Double(cycles.realCount[$0]) : 0 }
             program.addDenseRow(realCounts, lower: items - 0.5, upper: .infinity)
             program.objective = (0..<columnCount).map { $0 < loopColumns ? -Double(cycles.cost[$0]) : 0 }
-            let second = CbcSolver.maximize(program, timeLimitSeconds: remaining(), start: best)
+            // When every loop costs the same per item (no priorities), all max-item packings cost the same.
+            let perItem = Double(cycles.cost[0]) / Double(cycles.realCount[0])
+            let uniform = (0..<loopColumns).allSatisfy { Double(cycles.cost[$0]) == perItem * Double(cycles.realCount[$0]) }
+            let second = uniform
+                ? MIPOutcome(status: .optimal, solution: best, objective: -perItem * items, bound: -perItem * items, nodes: 0)
+                : CbcSolver.maximize(program, timeLimitSeconds: remaining(), start: best)
             if !second.solution.isEmpty { best = second.solution }
             optimal = optimal && second.status == .optimal
             if second.status == .optimal && options.tieBreak {
@@ -70,7 +88,7 @@ enum CappedTradeSolver {
                 if userCount > 0 {
                     for user in 0..<userCount { program.rowUpper[n + user] = 0 }
                     program.objective = (0..<columnCount).map { $0 < loopColumns ? 0 : 1 }
-                    let third = CbcSolver.maximize(program, timeLimitSeconds: remaining(), start: withUsers(best, program: program, loopColumns: loopColumns, firstUserRow: n))
+                    let third = CbcSolver.maximize(program, timeLimitSeconds: tieBreakShare(), start: withUsers(best, program: program, loopColumns: loopColumns, firstUserRow: n))
                     if !third.solution.isEmpty { best = third.solution }
                     usersFixed = third.status == .optimal
                     if usersFixed {
@@ -83,8 +101,9 @@ enum CappedTradeSolver {
                     program.objective = (0..<columnCount).map {
                         $0 < loopColumns ? -Double(cycles.realCount[$0]) * Double(cycles.realCount[$0]) : 0
                     }
-                    let fourth = CbcSolver.maximize(program, timeLimitSeconds: remaining(), start: withUsers(best, program: program, loopColumns: loopColumns, firstUserRow: n))
+                    let fourth = CbcSolver.maximize(program, timeLimitSeconds: tieBreakShare(), start: withUsers(best, program: program, loopColumns: loopColumns, firstUserRow: n))
                     if !fourth.solution.isEmpty { best = fourth.solution }
+                    tieBreakOptimal = fourth.status == .optimal
                 }
             }
         }
@@ -95,7 +114,7 @@ enum CappedTradeSolver {
                 identity[Int(cycles.vertices[p])] = cycles.vertices[next]
             }
         }
-        return Outcome(assignment: identity, optimal: optimal, itemsUpperBound: upper,
+        return Outcome(assignment: identity, optimal: optimal, tieBreakOptimal: tieBreakOptimal, itemsUpperBound: upper,
                        candidateLoops: cycles.count, candidateLoopsTruncated: cycles.truncated)
     }
 

@@ -40,6 +40,8 @@ public struct TradeStats: Sendable, Hashable, Codable {
     /// `(bound − trades) / bound`.
     public var itemsUpperBound: Int?
     public var gap: Double?
+    /// Capped solves: the users-trading and sum-of-squares stages were proven optimal in their time share.
+    public var tieBreakOptimal: Bool?
     /// Capped solves: loops of ≤ cap items enumerated for the integer program.
     public var candidateLoops: Int?
     /// Capped solves: trades of the loop-cap heuristic that warm-starts the solver.

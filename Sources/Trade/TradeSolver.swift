@@ -28,7 +28,9 @@ public enum TradeSolver {
             solver.solve()
             bestEval = Evaluation(problem: problem, graph: graph, colOfRow: solver.colOfRow)
             firstUsers = bestEval.usersTrading
-            if options.tieBreak && graph.tieUnit > 0 {
+            // When the cap will replace this solution, its tie-break rounds would be wasted work.
+            let replacedByCap = options.maxLoopLength.map { needsCappedSolve(bestEval, problem: problem, cap: max(1, $0), options: options) } ?? false
+            if options.tieBreak && graph.tieUnit > 0 && !replacedByCap {
                 // Tie weight per active item (weight of every want edge shipping it), lowered round by round.
                 var weight = [Int64](repeating: graph.tieUnit, count: graph.activeCount)
                 var current = bestEval
@@ -73,11 +75,7 @@ public enum TradeSolver {
             let cap = max(1, requested)
             stats.uncappedTrades = bestEval.trades
             stats.uncappedTotalCost = bestEval.totalCost
-            let repeatsUser = options.distinctUsersPerLoop && bestEval.loops.contains { loop in
-                let owners = loop.compactMap { problem.items[Int($0)].owner }
-                return Set(owners).count < owners.count
-            }
-            if graph.activeCount > 0 && (bestEval.loops.contains(where: { $0.count > cap }) || repeatsUser) {
+            if graph.activeCount > 0 && needsCappedSolve(bestEval, problem: problem, cap: cap, options: options) {
                 var warm: [Int32]?
                 var warmTrades: Int?
                 if options.warmStart && graph.activeCount > 0 {
@@ -93,6 +91,7 @@ public enum TradeSolver {
                 stats.uncappedTrades = bestEval.trades
                 stats.uncappedTotalCost = bestEval.totalCost
                 stats.optimal = outcome.optimal
+                stats.tieBreakOptimal = outcome.tieBreakOptimal
                 stats.itemsUpperBound = outcome.itemsUpperBound
                 if !outcome.optimal, let bound = outcome.itemsUpperBound, bound > 0 {
                     stats.gap = (Double(bound - chosen.trades) / Double(bound) * 1e6).rounded() / 1e6
@@ -108,6 +107,17 @@ public enum TradeSolver {
         }
         return TradeResult(problem: problem, receives: chosen.receives, receivedEdge: chosen.receivedEdge,
                            loops: chosen.loops, stats: stats)
+    }
+
+    /// Whether the uncapped optimum breaks the cap (a loop too long, or one repeating a user when loops
+    /// must not); if not, it is the capped optimum too.
+    private static func needsCappedSolve(_ evaluation: Evaluation, problem: TradeProblem, cap: Int, options: TradeSolverOptions) -> Bool {
+        evaluation.loops.contains { loop in
+            if loop.count > cap { return true }
+            guard options.distinctUsersPerLoop else { return false }
+            let owners = loop.compactMap { problem.items[Int($0)].owner }
+            return Set(owners).count < owners.count
+        }
     }
 
     /// The loop-cap heuristic alone (the exact solver's warm start), for benchmarks that compare against

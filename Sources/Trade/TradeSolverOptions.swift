@@ -9,6 +9,9 @@ public struct TradeSolverOptions: Sendable, Hashable {
     /// Capped solves only: CPU-second budget of all MIP stages together; past it the best solution is
     /// kept and reported with its bound and gap.
     public var timeLimitSeconds: Double
+    /// Capped solves only: CPU seconds each for the users-trading and sum-of-squares stages (the best
+    /// found is kept; `tie_break_optimal` says whether both were proven).
+    public var tieBreakStageSeconds: Double
     /// Capped solves only: most candidate loops enumerated (beyond it the result is not proven optimal).
     public var maxCandidateLoops: Int
     /// Capped solves only: start the MIP from the loop-cap heuristic's solution.
@@ -24,7 +27,8 @@ public struct TradeSolverOptions: Sendable, Hashable {
 
     public init(maxLoopLength: Int? = nil, tieBreak: Bool = true, maxTieBreakRounds: Int = 40, tieBreakPatience: Int = 8,
                 maxCapRounds: Int = 40, distinctUsersPerLoop: Bool = false, timeLimitSeconds: Double = 60,
-                maxCandidateLoops: Int = 5_000_000, warmStart: Bool = true) {
+                maxCandidateLoops: Int = 5_000_000, warmStart: Bool = true, tieBreakStageSeconds: Double = 2) {
+        self.tieBreakStageSeconds = tieBreakStageSeconds
         self.distinctUsersPerLoop = distinctUsersPerLoop
         self.timeLimitSeconds = timeLimitSeconds
         self.maxCandidateLoops = maxCandidateLoops

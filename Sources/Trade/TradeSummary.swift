@@ -22,6 +22,7 @@ public struct TradeSummary: Sendable, Hashable, Codable {
     public var optimal: Bool?
     public var itemsUpperBound: Int?
     public var gap: Double?
+    public var tieBreakOptimal: Bool?
     public var candidateLoops: Int?
     public var warmStartTrades: Int?
     public var options: [String]
@@ -50,6 +51,7 @@ public struct TradeSummary: Sendable, Hashable, Codable {
         case optimal
         case itemsUpperBound = "items_upper_bound"
         case gap
+        case tieBreakOptimal = "tie_break_optimal"
         case candidateLoops = "candidate_loops"
         case warmStartTrades = "warm_start_trades"
         case inputSHA256 = "input_sha256"
