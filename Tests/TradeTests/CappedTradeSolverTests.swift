@@ -83,6 +83,15 @@ import Testing
         #expect(atLongest.stats.totalCost == uncapped.stats.totalCost)
     }
 
+    /// Requests default to exact loops of at most 3 that never repeat an author; nil is uncapped.
+    @Test func requestDefaults() {
+        let defaults = TradeRequestOptions()
+        #expect(defaults.solver.maxLoopLength == 3)
+        #expect(defaults.solver.distinctUsersPerLoop)
+        #expect(TradeRequestOptions(maxLoopLength: nil).solver.maxLoopLength == nil)
+        #expect(TradeSolverOptions().maxLoopLength == nil) // want lists stay uncapped
+    }
+
     /// With distinct users per loop (the request default), no loop holds two items of one owner.
     @Test func distinctUsersPerLoop() throws {
         let text = """
