@@ -6,6 +6,7 @@ import PackageDescription
 /// JSONPullReader ───────────┼→ Ingest → Dota → Normalize ─┐
 /// PipelineCore, PlayerModel, Geo (under everything) ├→ Emit → PipelineRunner → steam-mate
 /// Pairing (→ Lobby), Trade, SyntheticData ──────────┘
+/// CCbc (COIN-OR CBC's C API) → MIPSolver → Trade
 let package = Package(
     name: "steam-mate",
     platforms: [.macOS(.v15)],
@@ -23,6 +24,11 @@ let package = Package(
             pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]
         ),
+        .systemLibrary(
+            name: "CCbc",
+            pkgConfig: "cbc",
+            providers: [.apt(["coinor-libcbc-dev"])]
+        ),
         .target(name: "PipelineCore"),
         .target(name: "PlayerModel"),
         .target(name: "Geo"),
@@ -32,7 +38,8 @@ let package = Package(
         .target(name: "Dota", dependencies: ["PipelineCore", "PlayerModel", "Ingest"]),
         .target(name: "Normalize", dependencies: ["PipelineCore", "PlayerModel", "Ingest", "Geo", "Dota"]),
         .target(name: "Pairing", dependencies: ["PipelineCore", "PlayerModel", "Geo", "JSONPullReader"]),
-        .target(name: "Trade", dependencies: ["PipelineCore", "PlayerModel", "Geo", "JSONPullReader"]),
+        .target(name: "MIPSolver", dependencies: ["CCbc"]),
+        .target(name: "Trade", dependencies: ["PipelineCore", "PlayerModel", "Geo", "JSONPullReader", "MIPSolver"]),
         .target(name: "Lobby", dependencies: ["PipelineCore", "PlayerModel", "Geo", "Pairing"]),
         .target(name: "SyntheticData", dependencies: ["PipelineCore", "PlayerModel", "Geo"]),
         .target(name: "Emit", dependencies: ["PipelineCore", "PlayerModel", "Pairing", "Trade"]),
@@ -78,6 +85,7 @@ let package = Package(
             dependencies: ["Trade", "PipelineCore", "PlayerModel", "PipelineTestSupport"],
             exclude: ["Fixtures"]
         ),
+        .testTarget(name: "MIPSolverTests", dependencies: ["MIPSolver"]),
         .testTarget(name: "EmitTests", dependencies: ["Emit", "PipelineCore", "PlayerModel"]),
         .testTarget(name: "SyntheticDataTests", dependencies: ["SyntheticData", "PlayerModel", "Geo"]),
         .testTarget(

@@ -65,6 +65,8 @@ public enum TradeReport {
             usersTrading: s.usersTrading, usersTradingFirstSolve: s.usersTradingFirstSolve, loops: s.loops,
             loopSizes: s.loopSizes, sumSquares: s.sumSquares, tieBreakRounds: s.tieBreakRounds,
             maxLoopLength: s.maxLoopLength, uncappedTrades: s.uncappedTrades, uncappedTotalCost: s.uncappedTotalCost,
+            optimal: s.optimal, itemsUpperBound: s.itemsUpperBound, gap: s.gap, tieBreakOptimal: s.tieBreakOptimal, candidateLoops: s.candidateLoops,
+            warmStartTrades: s.warmStartTrades,
             options: result.problem.options.accepted,
             errors: diagnostics.filter { $0.severity == .error }.count,
             warnings: diagnostics.filter { $0.severity == .warning }.count,

@@ -7,10 +7,16 @@ public struct TradeRequestOptions: Sendable, Hashable {
     public var priorities: PriorityScheme
     public var solver: TradeSolverOptions
 
-    public init(maxDistanceKm: Double? = nil, maxLoopLength: Int? = nil, priorities: PriorityScheme = .linear,
-                tieBreak: Bool = true) {
+    /// Requests trade in person, so loops are capped at 3 unless asked otherwise.
+    public static let defaultMaxLoopLength = 3
+
+    /// `maxLoopLength`: nil = uncapped. Loops never repeat a user (`distinctUsersPerLoop`): a request's
+    /// author is one person at one meet-up. `timeLimitSeconds` bounds the exact capped solve.
+    public init(maxDistanceKm: Double? = nil, maxLoopLength: Int? = TradeRequestOptions.defaultMaxLoopLength,
+                priorities: PriorityScheme = .linear, tieBreak: Bool = true, timeLimitSeconds: Double = 60) {
         self.maxDistanceKm = maxDistanceKm
         self.priorities = priorities
-        self.solver = TradeSolverOptions(maxLoopLength: maxLoopLength, tieBreak: tieBreak)
+        self.solver = TradeSolverOptions(maxLoopLength: maxLoopLength, tieBreak: tieBreak, distinctUsersPerLoop: true,
+                                         timeLimitSeconds: timeLimitSeconds)
     }
 }

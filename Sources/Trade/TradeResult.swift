@@ -34,4 +34,16 @@ public struct TradeStats: Sendable, Hashable, Codable {
     /// Trades of the uncapped optimum when a loop cap is set (the cap can only lose trades).
     public var uncappedTrades: Int?
     public var uncappedTotalCost: Int64?
+    /// Capped solves: items and cost proven optimal (false when the time limit stopped the solver).
+    public var optimal: Bool?
+    /// Capped solves: proven upper bound on items traded (LP bound of the branch and bound), and
+    /// `(bound − trades) / bound`.
+    public var itemsUpperBound: Int?
+    public var gap: Double?
+    /// Capped solves: the users-trading and sum-of-squares stages were proven optimal in their time share.
+    public var tieBreakOptimal: Bool?
+    /// Capped solves: loops of ≤ cap items enumerated for the integer program.
+    public var candidateLoops: Int?
+    /// Capped solves: trades of the loop-cap heuristic that warm-starts the solver.
+    public var warmStartTrades: Int?
 }

@@ -1,3 +1,5 @@
+import MIPSolver
+
 /// Finds the trade: maximum items traded, then minimum total priority cost (both exact and unique),
 /// then, deterministically, more distinct users trading and a lower sum of squares of loop sizes.
 ///
@@ -13,6 +15,9 @@
 /// tightness are re-augmented). Users who keep failing get ever stronger preference. The best round by (users trading desc, sum of squares asc,
 /// round asc) wins. No randomness anywhere.
 public enum TradeSolver {
+    /// The MIP solver behind capped solves (for benchmark headers).
+    public static var mipSolverVersion: String { "CBC " + CbcSolver.version }
+
     public static func solve(_ problem: TradeProblem, options: TradeSolverOptions = TradeSolverOptions()) -> TradeResult {
         let graph = PrunedGraph(problem)
         var bestEval = Evaluation.empty(problem)
@@ -23,7 +28,9 @@ public enum TradeSolver {
             solver.solve()
             bestEval = Evaluation(problem: problem, graph: graph, colOfRow: solver.colOfRow)
             firstUsers = bestEval.usersTrading
-            if options.tieBreak && graph.tieUnit > 0 {
+            // When the cap will replace this solution, its tie-break rounds would be wasted work.
+            let replacedByCap = options.maxLoopLength.map { needsCappedSolve(bestEval, problem: problem, cap: max(1, $0), options: options) } ?? false
+            if options.tieBreak && graph.tieUnit > 0 && !replacedByCap {
                 // Tie weight per active item (weight of every want edge shipping it), lowered round by round.
                 var weight = [Int64](repeating: graph.tieUnit, count: graph.activeCount)
                 var current = bestEval
@@ -64,26 +71,84 @@ public enum TradeSolver {
         stats.tieBreakRounds = rounds
         stats.usersTradingFirstSolve = firstUsers
         var chosen = bestEval
-        if let cap = options.maxLoopLength, graph.activeCount > 0, bestEval.loops.contains(where: { $0.count > cap }) {
-            chosen = capLoops(problem: problem, graph: graph, start: bestEval, cap: max(2, cap), rounds: options.maxCapRounds)
-            stats = chosen.stats(problem: problem, graph: graph)
-            stats.tieBreakRounds = rounds
-            stats.usersTradingFirstSolve = firstUsers
+        if let requested = options.maxLoopLength {
+            let cap = max(1, requested)
             stats.uncappedTrades = bestEval.trades
             stats.uncappedTotalCost = bestEval.totalCost
+            if graph.activeCount > 0 && needsCappedSolve(bestEval, problem: problem, cap: cap, options: options) {
+                var warm: [Int32]?
+                var warmTrades: Int?
+                if options.warmStart && graph.activeCount > 0 {
+                    let heuristic = capLoops(problem: problem, graph: graph, start: bestEval, cap: max(2, cap), rounds: options.maxCapRounds)
+                    warm = heuristic
+                    warmTrades = Evaluation(problem: problem, graph: graph, colOfRow: heuristic).trades
+                }
+                let outcome = CappedTradeSolver.solve(problem: problem, graph: graph, cap: cap, options: options, warmStart: warm)
+                chosen = Evaluation(problem: problem, graph: graph, colOfRow: outcome.assignment)
+                stats = chosen.stats(problem: problem, graph: graph)
+                stats.tieBreakRounds = rounds
+                stats.usersTradingFirstSolve = firstUsers
+                stats.uncappedTrades = bestEval.trades
+                stats.uncappedTotalCost = bestEval.totalCost
+                stats.optimal = outcome.optimal
+                stats.tieBreakOptimal = outcome.tieBreakOptimal
+                stats.itemsUpperBound = outcome.itemsUpperBound
+                if !outcome.optimal, let bound = outcome.itemsUpperBound, bound > 0 {
+                    stats.gap = (Double(bound - chosen.trades) / Double(bound) * 1e6).rounded() / 1e6
+                }
+                stats.candidateLoops = outcome.candidateLoops
+                stats.warmStartTrades = warmTrades
+            } else {
+                // The uncapped optimum already fits: it is the capped optimum too.
+                stats.optimal = true
+                stats.itemsUpperBound = bestEval.trades
+            }
+            stats.maxLoopLength = cap
         }
-        if let cap = options.maxLoopLength { stats.maxLoopLength = max(2, cap) }
         return TradeResult(problem: problem, receives: chosen.receives, receivedEdge: chosen.receivedEdge,
                            loops: chosen.loops, stats: stats)
     }
 
-    /// Loop-cap heuristic (exact capping is NP-hard for caps ≥ 3): (1) repeatedly ban every cap-th
+    /// Whether the uncapped optimum breaks the cap (a loop too long, or one repeating a user when loops
+    /// must not); if not, it is the capped optimum too.
+    private static func needsCappedSolve(_ evaluation: Evaluation, problem: TradeProblem, cap: Int, options: TradeSolverOptions) -> Bool {
+        evaluation.loops.contains { loop in
+            if loop.count > cap { return true }
+            guard options.distinctUsersPerLoop else { return false }
+            let owners = loop.compactMap { problem.items[Int($0)].owner }
+            return Set(owners).count < owners.count
+        }
+    }
+
+    /// The loop-cap heuristic alone (the exact solver's warm start), for benchmarks that compare against
+    /// it: trades and cost of its loops of ≤ `cap` items. Never an answer of `solve`.
+    public static func loopCapHeuristic(_ problem: TradeProblem, cap: Int, rounds: Int = 40) -> (trades: Int, totalCost: Int64) {
+        let graph = PrunedGraph(problem)
+        guard graph.activeCount > 0 else { return (0, 0) }
+        let solver = graph.makeSolver(banned: [])
+        solver.solve()
+        let uncapped = Evaluation(problem: problem, graph: graph, colOfRow: solver.colOfRow)
+        guard uncapped.loops.contains(where: { $0.count > cap }) else { return (uncapped.trades, uncapped.totalCost) }
+        let heuristic = Evaluation(problem: problem, graph: graph,
+                                   colOfRow: capLoops(problem: problem, graph: graph, start: uncapped, cap: max(2, cap), rounds: rounds))
+        return (heuristic.trades, heuristic.totalCost)
+    }
+
+    /// Stage 1 of the capped solve (max items over loops of ≤ `cap` items) as CPLEX LP text, so the same
+    /// model can be timed in another MIP solver.
+    public static func cappedItemsProgramLP(_ problem: TradeProblem, cap: Int, distinctUsersPerLoop: Bool = false) -> String {
+        let graph = PrunedGraph(problem)
+        let cycles = CycleEnumerator(problem: problem, graph: graph, cap: cap, distinctOwners: distinctUsersPerLoop)
+        return CappedTradeSolver.itemsProgram(problem: problem, graph: graph, cycles: cycles).lpText()
+    }
+
+    /// Loop-cap heuristic, used only as the exact solver's warm start (capping is NP-hard for caps ≥ 3): (1) repeatedly ban every cap-th
     /// first-hop edge of each too-long loop and re-solve; loops still too long after `rounds` re-solves
     /// are dropped; (2) the items left over are packed greedily with shortest loops (BFS, items in index
     /// order) of at most `cap` non-dummy items. The same packing from scratch is computed too and the
     /// better of the two (more trades, then lower cost) is kept. Only existing want edges are ever used,
     /// so edge filters such as the distance limit always hold.
-    private static func capLoops(problem: TradeProblem, graph: PrunedGraph, start: Evaluation, cap: Int, rounds: Int) -> Evaluation {
+    private static func capLoops(problem: TradeProblem, graph: PrunedGraph, start: Evaluation, cap: Int, rounds: Int) -> [Int32] {
         var banned = Set<Int32>()
         var current = start
         var assignment: [Int32] = graph.makeSolver(banned: []).solvedAssignment()
@@ -102,7 +167,7 @@ public enum TradeSolver {
         let fresh = packShortLoops(problem: problem, graph: graph, assignment: (0..<graph.activeCount).map { Int32($0) }, cap: cap)
         let a = Evaluation(problem: problem, graph: graph, colOfRow: repaired)
         let b = Evaluation(problem: problem, graph: graph, colOfRow: fresh)
-        return (b.trades > a.trades || (b.trades == a.trades && b.totalCost < a.totalCost)) ? b : a
+        return (b.trades > a.trades || (b.trades == a.trades && b.totalCost < a.totalCost)) ? fresh : repaired
     }
 
     /// Sets every cycle of the active permutation with more than `cap` (or zero) non-dummy items to self.

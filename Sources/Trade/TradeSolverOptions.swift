@@ -1,18 +1,38 @@
 /// Solver knobs. Defaults: exact max trades and min cost, then the deterministic users-trading tie-break.
 public struct TradeSolverOptions: Sendable, Hashable {
-    /// Longest loop allowed (in non-dummy items). nil = uncapped (exact). Capping is a heuristic (NP-hard for ≥ 3).
+    /// Longest loop allowed (in non-dummy items); nil = uncapped. Both are exact: uncapped is an assignment
+    /// problem, capped is a cycle-formulation integer program solved by CBC (`CappedTradeSolver`).
     public var maxLoopLength: Int?
+    /// Capped solves only: a loop never holds two items of the same owner (on for app requests, where a
+    /// user is one person at one meet-up; off for want lists, as in TradeMaximizer).
+    public var distinctUsersPerLoop: Bool
+    /// Capped solves only: CPU-second budget of all MIP stages together; past it the best solution is
+    /// kept and reported with its bound and gap.
+    public var timeLimitSeconds: Double
+    /// Capped solves only: CPU seconds each for the users-trading and sum-of-squares stages (the best
+    /// found is kept; `tie_break_optimal` says whether both were proven).
+    public var tieBreakStageSeconds: Double
+    /// Capped solves only: most candidate loops enumerated (beyond it the result is not proven optimal).
+    public var maxCandidateLoops: Int
+    /// Capped solves only: start the MIP from the loop-cap heuristic's solution.
+    public var warmStart: Bool
     /// Run the deterministic users-trading / sum-of-squares tie-break rounds.
     public var tieBreak: Bool
     /// Upper bound on tie-break re-solves.
     public var maxTieBreakRounds: Int
     /// Stop the tie-break after this many rounds without a better (users, sum of squares) solution.
     public var tieBreakPatience: Int
-    /// Upper bound on cap re-solves before remaining long loops are dropped.
+    /// Upper bound on the warm-start heuristic's re-solves before remaining long loops are dropped.
     public var maxCapRounds: Int
 
     public init(maxLoopLength: Int? = nil, tieBreak: Bool = true, maxTieBreakRounds: Int = 40, tieBreakPatience: Int = 8,
-                maxCapRounds: Int = 40) {
+                maxCapRounds: Int = 40, distinctUsersPerLoop: Bool = false, timeLimitSeconds: Double = 60,
+                maxCandidateLoops: Int = 5_000_000, warmStart: Bool = true, tieBreakStageSeconds: Double = 2) {
+        self.tieBreakStageSeconds = tieBreakStageSeconds
+        self.distinctUsersPerLoop = distinctUsersPerLoop
+        self.timeLimitSeconds = timeLimitSeconds
+        self.maxCandidateLoops = maxCandidateLoops
+        self.warmStart = warmStart
         self.tieBreakPatience = tieBreakPatience
         self.maxLoopLength = maxLoopLength
         self.tieBreak = tieBreak

@@ -18,6 +18,13 @@ public struct TradeSummary: Sendable, Hashable, Codable {
     public var maxLoopLength: Int?
     public var uncappedTrades: Int?
     public var uncappedTotalCost: Int64?
+    /// Capped solves: `optimal` (items and cost proven), else the proven items bound and the gap.
+    public var optimal: Bool?
+    public var itemsUpperBound: Int?
+    public var gap: Double?
+    public var tieBreakOptimal: Bool?
+    public var candidateLoops: Int?
+    public var warmStartTrades: Int?
     public var options: [String]
     public var errors: Int
     public var warnings: Int
@@ -41,6 +48,12 @@ public struct TradeSummary: Sendable, Hashable, Codable {
         case maxLoopLength = "max_loop_length"
         case uncappedTrades = "uncapped_trades"
         case uncappedTotalCost = "uncapped_total_cost"
+        case optimal
+        case itemsUpperBound = "items_upper_bound"
+        case gap
+        case tieBreakOptimal = "tie_break_optimal"
+        case candidateLoops = "candidate_loops"
+        case warmStartTrades = "warm_start_trades"
         case inputSHA256 = "input_sha256"
         case resultSHA256 = "result_sha256"
         case tradeLoops = "trade_loops"

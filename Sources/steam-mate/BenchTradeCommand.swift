@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import PipelineRunner
 
 /// `steam-mate bench trade [DIR]`: solve every shared want list and a seeded large instance.
@@ -23,10 +24,30 @@ struct BenchTradeCommand: ParsableCommand {
     @Option(help: "Seed of the generated large instance.")
     var seed: UInt64 = 20_250_501
 
+    @Option(help: "Comma-separated loop caps (e.g. 2,3,4,5): benchmark the exact capped solver against the old heuristic instead.")
+    var caps: String?
+
+    @Option(help: "CPU seconds per capped solve.")
+    var timeLimit: Double = 60
+
+    @Option(help: "With --caps: write each instance's max-items program as DIR/<file>-cap<L>.lp (CPLEX LP) for other solvers.")
+    var exportLp: String?
+
     func run() throws {
-        let status = TradeBenchmark.run(TradeBenchmark.Configuration(
-            directory: directory, repeats: repeats, largeItems: largeItems, largeEdges: largeEdges, seed: seed
-        )) { print($0, terminator: "") }
+        var capList: [Int] = []
+        if let caps {
+            capList = try caps.split(separator: ",").map { token in
+                guard let cap = Int(token.trimmingCharacters(in: .whitespaces)), cap >= 2 else {
+                    throw ValidationError("--caps takes loop caps ≥ 2, comma-separated")
+                }
+                return cap
+            }
+        }
+        var configuration = TradeBenchmark.Configuration(
+            directory: directory, repeats: repeats, largeItems: largeItems, largeEdges: largeEdges, seed: seed,
+            caps: capList, timeLimitSeconds: timeLimit)
+        configuration.exportLPDirectory = exportLp
+        let status = TradeBenchmark.run(configuration) { print($0, terminator: "") }
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -18,8 +18,11 @@ struct TradeCommand: ParsableCommand {
     @Option(help: "Directory for trade_loops.csv/.jsonl, trade_summary.json and trade_report.txt.")
     var out: String?
 
-    @Option(help: "Longest loop allowed (heuristic; reports the trades lost against the uncapped optimum).")
+    @Option(help: "Longest loop allowed, solved exactly (0 = uncapped). Default: uncapped for want lists, 3 for requests.")
     var maxLoopLength: Int?
+
+    @Option(help: "CPU seconds for an exact capped solve; past it the best loops are kept with their bound and gap.")
+    var timeLimit: Double = 60
 
     @Option(help: "Requests only: maximum giver-receiver distance in km.")
     var maxDistanceKm: Double?
@@ -38,10 +41,13 @@ struct TradeCommand: ParsableCommand {
             throw ValidationError("--format must be json, csv or tm")
         }
         try OptionCheck.require([("--max-loop-length", maxLoopLength.asDouble, OptionRanges.maxLoopLength),
-                                 ("--max-distance-km", maxDistanceKm, OptionRanges.distanceKm)])
+                                 ("--max-distance-km", maxDistanceKm, OptionRanges.distanceKm),
+                                 ("--time-limit", timeLimit, OptionRanges.tradeTimeLimitSeconds)])
+        if maxLoopLength == 1 { throw ValidationError("--max-loop-length must be 0 (uncapped) or at least 2: a loop needs two traders") }
         var configuration = TradeJob.Configuration(
             inputPath: file, format: format, outDirectory: out, maxLoopLength: maxLoopLength,
-            maxDistanceKm: maxDistanceKm, decisionsPath: decisions, tieBreak: !noTieBreak)
+            maxDistanceKm: maxDistanceKm, decisionsPath: decisions, tieBreak: !noTieBreak,
+            timeLimitSeconds: timeLimit)
         configuration.policy = PublishPolicy(force: force)
         let status = TradeJob.run(configuration)
         if status != 0 { throw ExitCode(status) }

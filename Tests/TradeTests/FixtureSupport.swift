@@ -6,6 +6,15 @@ import PipelineCore
 enum FixtureSupport {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
 
+    /// Every shared want list under `Fixtures/` (SOURCES.md lists them).
+    static let wantListFixtures = [
+        "TradeMaximizer__samples-ask.txt", "TradeMaximizer__samples-xmas.txt", "TradeMaximizer__samples-onewant.txt",
+        "TradeMaximizerOz__friendless1-input.txt", "TradeMaximizerOz__friendless2-input.txt", "TradeMaximizerOz__neil-input.txt",
+        "TradeMaximizerOz__amiguero-input.txt", "TradeMaximizerOz__amiguero2-input.txt", "TradeMaximizerOz__amiguero3-input.txt",
+        "TradeMaximizerOz__amiguero4-input.txt", "TradeMaximizerOz__amiguero5-input.txt", "TradeMaximizerOz__amiguero6-input.txt",
+        "TradeMaximizerOz__input-brisbane201603.txt", "TradeMaximizerOz__input-brisbane2017real.txt",
+    ]
+
     static func bytes(_ name: String) throws -> [UInt8] {
         Array(try Data(contentsOf: directory.appendingPathComponent(name)))
     }

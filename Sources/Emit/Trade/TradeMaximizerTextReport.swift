@@ -59,6 +59,11 @@ public enum TradeMaximizerTextReport {
                 out += " (uncapped optimum: \(uncapped) trades, cost \(stats.uncappedTotalCost ?? 0))"
             }
             out += "\n"
+            if stats.optimal == false {
+                out += "NOT PROVEN OPTIMAL: time limit; at most \(stats.itemsUpperBound.map(String.init) ?? "?") trades possible"
+                out += stats.gap.map { " (gap \(Int(($0 * 10000).rounded())) bp)" } ?? ""
+                out += "\n"
+            }
         }
         return out
     }

@@ -15,8 +15,10 @@ public enum OptionRanges {
     public static let exposureCap = NumericRange(0, 1000, integer: false)
     /// Minimum shared games (`min_shared_games`, `--min-shared-games`).
     public static let minSharedGames = NumericRange(1, 100_000, integer: true)
-    /// Longest trade loop (`max_loop_length`, `--max-loop-length`); a loop needs two traders.
-    public static let maxLoopLength = NumericRange(2, 100_000, integer: true)
+    /// Longest trade loop (`max_loop_length`, `--max-loop-length`); 0 = uncapped, a loop needs two traders.
+    public static let maxLoopLength = NumericRange(0, 100_000, integer: true)
+    /// CPU-seconds budget of the exact capped trade solve (`time_limit_seconds`, `--time-limit`).
+    public static let tradeTimeLimitSeconds = NumericRange(0.1, 86_400, integer: false)
     /// Synthetic players (`generate --players`).
     public static let syntheticPlayers = NumericRange(0, 50_000_000, integer: true)
     /// Seconds to wait for another run holding the output's lock (`--lock-wait`).
@@ -28,7 +30,7 @@ public enum OptionRanges {
             "k": k, "default_max_distance_km": distanceKm, "default_accuracy_km": distanceKm, "exposure_cap": exposureCap,
             "min_shared_games": minSharedGames,
         ],
-        .trade: ["max_distance_km": distanceKm, "max_loop_length": maxLoopLength],
+        .trade: ["max_distance_km": distanceKm, "max_loop_length": maxLoopLength, "time_limit_seconds": tradeTimeLimitSeconds],
     ]
 
     /// Checks command-line values (flag, value or nil when not given, range); one diagnostic per bad flag.

@@ -23,9 +23,20 @@ public enum TradeBenchmark {
         public var largeEdges: Int
         public var largeUsers: Int
         public var seed: UInt64
+        /// Loop caps: when set, run the exact capped solver on every want list for each cap instead
+        /// (against the old loop-cap heuristic in the same run).
+        public var caps: [Int]
+        /// CPU-second budget per capped solve.
+        public var timeLimitSeconds: Double
+        /// With `caps`: also write each instance's stage-1 program as `<file>-cap<L>.lp` here (CPLEX LP),
+        /// to time the same model in another solver.
+        public var exportLPDirectory: String?
 
         public init(directory: String? = nil, repeats: Int = 5, largeItems: Int = 20_000, largeEdges: Int = 600_000,
-                    largeUsers: Int = 2_000, seed: UInt64 = 20_250_501) {
+                    largeUsers: Int = 2_000, seed: UInt64 = 20_250_501, caps: [Int] = [], timeLimitSeconds: Double = 60) {
+            self.caps = caps
+            self.exportLPDirectory = nil
+            self.timeLimitSeconds = timeLimitSeconds
             self.directory = directory
             self.repeats = repeats
             self.largeItems = largeItems
@@ -44,6 +55,9 @@ public enum TradeBenchmark {
         }
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [])
             .filter { $0.hasSuffix(".txt") }.sorted()
+        if !configuration.caps.isEmpty {
+            return runCapped(directory: directory, files: files, configuration: configuration, write: write)
+        }
         write("directory: \(directory), median of \(configuration.repeats) runs; solve = SCC + assignment + tie-break rounds\n")
         write(row(["file", "items", "edges", "active", "trades", "cost", "users trading (1st→final)", "sos", "parse ms",
                    "first solve ms", "solve ms", "TM ms", "TM/solve", "peak RSS MB"]))
@@ -88,6 +102,66 @@ public enum TradeBenchmark {
             fixed(median(parseTimes)), fixed(median(firstSolveTimes)), fixed(solve),
             tm.map { fixed($0, 0) } ?? "–", tm.map { fixed($0 / solve, 1) + "×" } ?? "–", fixed(peakRSSMegabytes(), 0),
         ])
+    }
+
+    /// `--caps`: per want list and cap, the exact solver (items, cost, proven optimal or bound and gap,
+    /// candidate loops, wall and CPU seconds) next to the old heuristic (items, ms) in the same process.
+    private static func runCapped(directory: String, files: [String], configuration: Configuration,
+                                  write: (String) -> Void) -> Int32 {
+        write("directory: \(directory); exact = cycle formulation + CBC (\(TradeSolver.mipSolverVersion)), time limit \(fixed(configuration.timeLimitSeconds, 0)) s\n")
+        write(row(["file", "cap", "uncapped trades", "exact trades", "cost", "optimal", "bound", "gap", "candidate loops",
+                   "exact s", "exact CPU s", "heuristic trades", "heuristic ms", "exact − heuristic", "peak RSS MB"]))
+        var status: Int32 = 0
+        var worst = 0.0
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: directory + "/" + file),
+                  let problem = try? WantListParser(file: file, sink: DiagnosticLog()).parse(Array(data)) else {
+                write(row([file, "fatal parse error"]))
+                status = 1
+                continue
+            }
+            for cap in configuration.caps {
+                if let lpDirectory = configuration.exportLPDirectory {
+                    let name = (file as NSString).deletingPathExtension + "-cap\(cap).lp"
+                    let url = URL(fileURLWithPath: lpDirectory).appendingPathComponent(name)
+                    try? FileManager.default.createDirectory(atPath: lpDirectory, withIntermediateDirectories: true)
+                    if (try? Data(TradeSolver.cappedItemsProgramLP(problem, cap: cap).utf8).write(to: url, options: .atomic)) == nil {
+                        write("cannot write \(url.path)\n")
+                        status = 1
+                    }
+                }
+                var start = DispatchTime.now().uptimeNanoseconds
+                let heuristic = TradeSolver.loopCapHeuristic(problem, cap: cap)
+                let heuristicMs = elapsedMs(since: start)
+                let cpu = cpuSeconds()
+                start = DispatchTime.now().uptimeNanoseconds
+                let result = TradeSolver.solve(problem, options: TradeSolverOptions(maxLoopLength: cap,
+                                                                                    timeLimitSeconds: configuration.timeLimitSeconds))
+                let seconds = elapsedMs(since: start) / 1000
+                let cpuUsed = cpuSeconds() - cpu
+                worst = max(worst, seconds)
+                let s = result.stats
+                if s.optimal != true { status = 1 }
+                write(row([file, "\(cap)", "\(s.uncappedTrades ?? s.trades)", "\(s.trades)", "\(s.totalCost)",
+                           s.optimal == true ? "yes" : "NO", s.itemsUpperBound.map(String.init) ?? "–",
+                           s.gap.map { fixed($0 * 100, 2) + " %" } ?? "–", s.candidateLoops.map(String.init) ?? "–",
+                           fixed(seconds, 2), fixed(cpuUsed, 2), "\(heuristic.trades)", fixed(heuristicMs, 1),
+                           "+\(s.trades - heuristic.trades)", fixed(peakRSSMegabytes(), 0)]))
+            }
+        }
+        write("slowest exact solve: \(fixed(worst, 2)) s\n")
+        return status
+    }
+
+    /// User + system CPU seconds of this process so far.
+    public static func cpuSeconds() -> Double {
+        var usage = rusage()
+        #if os(Linux)
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        #else
+        getrusage(RUSAGE_SELF, &usage)
+        #endif
+        return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
     }
 
     /// Peak resident set size of this process so far (getrusage ru_maxrss, KiB on Linux).

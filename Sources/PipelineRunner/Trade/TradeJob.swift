@@ -20,7 +20,11 @@ public enum TradeJob {
         public var inputPath: String
         public var format: Format
         public var outDirectory: String?
+        /// nil: the input's default (uncapped for want lists, `TradeRequestOptions.defaultMaxLoopLength`
+        /// for requests); 0: uncapped.
         public var maxLoopLength: Int?
+        /// CPU-second budget of an exact capped solve.
+        public var timeLimitSeconds: Double
         public var maxDistanceKm: Double?
         /// How `--out` may replace what is there.
         public var policy = PublishPolicy()
@@ -28,7 +32,9 @@ public enum TradeJob {
         public var tieBreak: Bool
 
         public init(inputPath: String, format: Format = .json, outDirectory: String? = nil, maxLoopLength: Int? = nil,
-                    maxDistanceKm: Double? = nil, decisionsPath: String? = nil, tieBreak: Bool = true) {
+                    maxDistanceKm: Double? = nil, decisionsPath: String? = nil, tieBreak: Bool = true,
+                    timeLimitSeconds: Double = 60) {
+            self.timeLimitSeconds = timeLimitSeconds
             self.inputPath = inputPath
             self.format = format
             self.outDirectory = outDirectory
@@ -67,8 +73,9 @@ public enum TradeJob {
                 blocked = BlockedPairs.from(DecisionParser.parse(Array(decisionData), file: URL(fileURLWithPath: decisions).lastPathComponent,
                                                                  sink: log))
             }
-            let options = TradeRequestOptions(maxDistanceKm: configuration.maxDistanceKm,
-                                              maxLoopLength: configuration.maxLoopLength, tieBreak: configuration.tieBreak)
+            let cap = configuration.maxLoopLength ?? TradeRequestOptions.defaultMaxLoopLength
+            let options = TradeRequestOptions(maxDistanceKm: configuration.maxDistanceKm, maxLoopLength: cap == 0 ? nil : cap,
+                                              tieBreak: configuration.tieBreak, timeLimitSeconds: configuration.timeLimitSeconds)
             result = TradeRequestMatcher.solve(requests: requests, blockedPairs: blocked, options: options, file: label, sink: log)
         } else {
             let problem: TradeProblem
@@ -78,8 +85,9 @@ public enum TradeJob {
                 log.emit(error.diagnostic)
                 return 2
             }
-            result = TradeSolver.solve(problem, options: TradeSolverOptions(maxLoopLength: configuration.maxLoopLength,
-                                                                            tieBreak: configuration.tieBreak))
+            let cap = configuration.maxLoopLength.flatMap { $0 == 0 ? nil : $0 }
+            result = TradeSolver.solve(problem, options: TradeSolverOptions(maxLoopLength: cap, tieBreak: configuration.tieBreak,
+                                                                            timeLimitSeconds: configuration.timeLimitSeconds))
         }
         let diagnostics = log.sorted()
         let files = outputs(result, inputBytes: bytes, diagnostics: diagnostics)

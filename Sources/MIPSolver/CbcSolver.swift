@@ -1,0 +1,77 @@
+import CCbc
+import Synchronization
+
+/// The only code that touches COIN-OR CBC's C API (`Cbc_C_Interface.h`): loads a `BinaryProgram`,
+/// solves it single-threaded (deterministic) and silent, and copies the answer out. CBC's solve driver
+/// keeps global state, so solves are serialised process-wide.
+public enum CbcSolver {
+    private static let lock = Mutex(())
+
+    /// CBC's version string.
+    public static var version: String { String(cString: Cbc_getVersion()) }
+
+    /// Maximises `program`. `timeLimitSeconds` bounds CBC's search (CPU seconds); `start` is an optional
+    /// feasible 0/1 solution handed to CBC as its first incumbent.
+    public static func maximize(_ program: BinaryProgram, timeLimitSeconds: Double? = nil, start: [Bool]? = nil) -> MIPOutcome {
+        lock.withLock { _ in solveLocked(program, timeLimitSeconds: timeLimitSeconds, start: start) }
+    }
+
+    private static func solveLocked(_ program: BinaryProgram, timeLimitSeconds: Double?, start: [Bool]?) -> MIPOutcome {
+        let n = program.columnCount
+        if n == 0 {
+            let feasible = zip(program.rowLower, program.rowUpper).allSatisfy { $0 <= 0 && 0 <= $1 }
+            return MIPOutcome(status: feasible ? .optimal : .infeasible, solution: [], objective: 0, bound: 0, nodes: 0)
+        }
+        guard let model = Cbc_newModel() else { fatalError("Cbc_newModel returned NULL") }
+        defer { Cbc_deleteModel(model) }
+        let lower = [Double](repeating: 0, count: n)
+        let upper = [Double](repeating: 1, count: n)
+        let big = 1e30
+        let rowLower = program.rowLower.map { $0.isInfinite ? -big : $0 }
+        let rowUpper = program.rowUpper.map { $0.isInfinite ? big : $0 }
+        program.columnStart.withUnsafeBufferPointer { start in
+            program.rowIndex.withUnsafeBufferPointer { index in
+                program.value.withUnsafeBufferPointer { value in
+                    Cbc_loadProblem(model, Int32(n), Int32(program.rowCount), start.baseAddress, index.baseAddress,
+                                    value.baseAddress, lower, upper, program.objective, rowLower, rowUpper)
+                }
+            }
+        }
+        for c in 0..<n { Cbc_setInteger(model, Int32(c)) }
+        Cbc_setObjSense(model, -1)
+        Cbc_setLogLevel(model, 0)
+        Cbc_setParameter(model, "log", "0")
+        Cbc_setParameter(model, "slog", "0")
+        // Integer objectives in our use: stop only at a proven optimum (no default relative gap).
+        Cbc_setAllowableGap(model, 1e-6)
+        Cbc_setAllowableFractionGap(model, 0)
+        if let timeLimitSeconds { Cbc_setMaximumSeconds(model, max(0.01, timeLimitSeconds)) }
+        if let start, start.count == n {
+            var indices = (0..<n).map { Int32($0) }
+            var values = start.map { $0 ? 1.0 : 0.0 }
+            indices.withUnsafeMutableBufferPointer { i in
+                values.withUnsafeMutableBufferPointer { v in
+                    Cbc_setMIPStartI(model, Int32(n), i.baseAddress, v.baseAddress)
+                }
+            }
+        }
+        _ = Cbc_solve(model)
+        let nodes = Int(Cbc_getNodeCount(model))
+        if Cbc_isProvenInfeasible(model) != 0 {
+            return MIPOutcome(status: .infeasible, solution: [], objective: 0, bound: 0, nodes: nodes)
+        }
+        var solution: [Bool] = []
+        if let best = Cbc_bestSolution(model) {
+            solution = (0..<n).map { best[$0] > 0.5 }
+        }
+        let objective = solution.isEmpty ? 0 : zip(solution, program.objective).reduce(0) { $0 + ($1.0 ? $1.1 : 0) }
+        if Cbc_isProvenOptimal(model) != 0 && !solution.isEmpty {
+            return MIPOutcome(status: .optimal, solution: solution, objective: objective, bound: objective, nodes: nodes)
+        }
+        // CBC reports the bound in the program's (maximisation) sense; infinite when it has none.
+        let raw = Cbc_getBestPossibleObjValue(model)
+        let bound = max(objective, raw.isFinite && abs(raw) < 1e29 ? raw : .infinity)
+        return MIPOutcome(status: solution.isEmpty ? .stoppedWithoutSolution : .stoppedWithSolution,
+                          solution: solution, objective: objective, bound: bound, nodes: nodes)
+    }
+}

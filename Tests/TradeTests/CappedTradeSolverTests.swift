@@ -1,0 +1,193 @@
+import PipelineCore
+import Testing
+@testable import Trade
+
+/// The exact capped solver (`CappedTradeSolver`): the issue's table, caps 2–5 on every shared want list,
+/// and a brute force over permutations on small random instances.
+@Suite struct CappedTradeSolverTests {
+    static func fixture(_ name: String) throws -> TradeProblem {
+        try WantListParser(file: name, sink: DiagnosticLog()).parse(try FixtureSupport.bytes(name))
+    }
+
+    /// Issue #14's table: cycle-formulation optima on xmas and ask (neither file has dummies or usernames).
+    @Test(arguments: [
+        ("TradeMaximizer__samples-xmas.txt", 3, 120), ("TradeMaximizer__samples-xmas.txt", 4, 192),
+        ("TradeMaximizer__samples-ask.txt", 3, 76), ("TradeMaximizer__samples-ask.txt", 4, 114),
+    ])
+    func reproducesTheIssueTable(file: String, cap: Int, trades: Int) throws {
+        let problem = try Self.fixture(file)
+        #expect(problem.items.allSatisfy { !$0.isDummy && $0.owner == nil })
+        let result = TradeSolver.solve(problem, options: TradeSolverOptions(maxLoopLength: cap))
+        #expect(result.stats.trades == trades)
+        #expect(result.stats.optimal == true)
+        #expect(result.stats.itemsUpperBound == trades)
+        #expect(result.stats.gap == nil)
+        #expect(result.loops.allSatisfy { $0.count <= cap })
+        // The old heuristic, now only the warm start, found fewer (110 / 145 / 66 / 100 in the issue).
+        #expect((result.stats.warmStartTrades ?? .max) < trades)
+        #expect(FixtureSupport.violations(of: result) == [])
+    }
+
+    /// Caps 2–5 on every shared want list: loops within the cap, never more than the uncapped optimum,
+    /// monotone in the cap, equal to the uncapped optimum once the cap reaches the longest loop of the
+    /// uncapped solution. Caps 2–4 must be proven optimal; cap 5 (up to ~140,000 candidate loops on amiguero)
+    /// gets a 20 s budget here and must then be optimal or report a bound at least as high as cap 4's optimum.
+    @Test(arguments: FixtureSupport.wantListFixtures)
+    func capsTwoToFiveOnEveryFixture(file: String) throws {
+        let problem = try Self.fixture(file)
+        let uncapped = TradeSolver.solve(problem, options: TradeSolverOptions(tieBreak: false))
+        let longest = uncapped.loops.map(\.count).max() ?? 0
+        var previous = 0
+        for cap in 2...5 {
+            let result = TradeSolver.solve(problem, options: TradeSolverOptions(maxLoopLength: cap, tieBreak: false,
+                                                                                timeLimitSeconds: cap == 5 ? 20 : 60))
+            let s = result.stats
+            #expect(result.loops.allSatisfy { $0.count <= cap }, "\(file) cap \(cap)")
+            #expect(s.trades <= uncapped.stats.trades, "\(file) cap \(cap)")
+            #expect((s.itemsUpperBound ?? 0) >= s.trades, "\(file) cap \(cap)")
+            if cap < 5 || s.optimal == true {
+                #expect(s.optimal == true, "\(file) cap \(cap)")
+                #expect(s.trades >= previous, "\(file) cap \(cap): not monotone")
+            } else {
+                #expect((s.itemsUpperBound ?? 0) >= previous && s.gap != nil, "\(file) cap \(cap)")
+            }
+            if cap >= longest {
+                #expect(s.trades == uncapped.stats.trades && s.totalCost == uncapped.stats.totalCost)
+            }
+            #expect(FixtureSupport.violations(of: result) == [], "\(file) cap \(cap)")
+            previous = s.trades
+        }
+    }
+
+    /// Once the cap reaches the uncapped solution's longest loop, capped and uncapped agree (exercised on
+    /// an instance whose optimum has short loops, and with the MIP forced by a tighter cap first).
+    @Test func capAtTheLongestLoopEqualsUncapped() throws {
+        let text = """
+            #! LINEAR-PRIORITIES
+            A : B C
+            B : A C
+            C : A
+            D : E
+            E : F D
+            F : D
+            """
+        let (problem, _) = try FixtureSupport.parse(text)
+        let uncapped = TradeSolver.solve(problem)
+        let longest = uncapped.loops.map(\.count).max()!
+        #expect(longest == 3)
+        let two = TradeSolver.solve(problem, options: TradeSolverOptions(maxLoopLength: 2))
+        #expect(two.stats.trades == 4) // A-B and D-E
+        #expect(two.stats.optimal == true)
+        let atLongest = TradeSolver.solve(problem, options: TradeSolverOptions(maxLoopLength: longest))
+        #expect(atLongest.stats.trades == uncapped.stats.trades)
+        #expect(atLongest.stats.totalCost == uncapped.stats.totalCost)
+    }
+
+    /// Requests default to exact loops of at most 3 that never repeat an author; nil is uncapped.
+    @Test func requestDefaults() {
+        let defaults = TradeRequestOptions()
+        #expect(defaults.solver.maxLoopLength == 3)
+        #expect(defaults.solver.distinctUsersPerLoop)
+        #expect(TradeRequestOptions(maxLoopLength: nil).solver.maxLoopLength == nil)
+        #expect(TradeSolverOptions().maxLoopLength == nil) // want lists stay uncapped
+    }
+
+    /// With distinct users per loop (the request default), no loop holds two items of one owner.
+    @Test func distinctUsersPerLoop() throws {
+        let text = """
+            (a) A1 : B
+            (b) B : A2
+            (a) A2 : C
+            (c) C : A1
+            (d) D : E
+            (e) E : D
+            """
+        let (problem, log) = try FixtureSupport.parse(text)
+        #expect(!log.hasErrors)
+        let free = TradeSolver.solve(problem, options: TradeSolverOptions(maxLoopLength: 4))
+        #expect(free.stats.trades == 6)
+        let distinct = TradeSolver.solve(problem, options: TradeSolverOptions(maxLoopLength: 4, distinctUsersPerLoop: true))
+        #expect(distinct.stats.trades == 2)
+        #expect(distinct.stats.optimal == true)
+    }
+
+    /// Max trades then min cost over every permutation allowed by the want lists whose cycles each hold
+    /// at most `cap` non-dummy items (dummy-only cycles trade nothing); with `distinct`, no cycle
+    /// repeats an owner. Partial chains longer than the cap are cut early.
+    static func bruteForce(_ problem: TradeProblem, cap: Int, distinct: Bool) -> (trades: Int, cost: Int64) {
+        let n = problem.items.count
+        var options = [[(Int, Int64)]](repeating: [], count: n)
+        for edge in problem.edges { options[Int(edge.receiver)].append((Int(edge.wanted), edge.cost)) }
+        var used = [Bool](repeating: false, count: n)
+        var sigma = [Int](repeating: -1, count: n)
+        var best: (trades: Int, cost: Int64) = (0, 0)
+        func real(_ k: Int) -> Bool { !problem.items[k].isDummy }
+        /// The chain through i (following σ both ways): nil if it breaks the cap or repeats an owner.
+        func chainFits(_ i: Int) -> Bool {
+            var members = [i]
+            var k = sigma[i]
+            while k >= 0 && k != i { members.append(k); k = sigma[k] }
+            if k != i {
+                // Open chain: walk backwards too.
+                var back = i
+                while let p = (0..<n).first(where: { sigma[$0] == back }), p != i, !members.contains(p) {
+                    members.append(p)
+                    back = p
+                }
+            }
+            let items = members.filter(real)
+            if items.count > cap { return false }
+            if distinct {
+                let owners = items.compactMap { problem.items[$0].owner }
+                if Set(owners).count < owners.count { return false }
+            }
+            return true
+        }
+        func go(_ i: Int) {
+            if i == n {
+                var trades = 0
+                var cost: Int64 = 0
+                for k in 0..<n where sigma[k] != k && real(k) {
+                    trades += 1
+                    cost += options[k].first { $0.0 == sigma[k] }!.1
+                }
+                if trades > best.trades || (trades == best.trades && cost < best.cost) { best = (trades, cost) }
+                return
+            }
+            for (j, _) in options[i] where !used[j] {
+                used[j] = true; sigma[i] = j
+                if chainFits(i) { go(i + 1) }
+                used[j] = false; sigma[i] = -1
+            }
+            if !used[i] {
+                used[i] = true; sigma[i] = i
+                go(i + 1)
+                used[i] = false; sigma[i] = -1
+            }
+        }
+        go(0)
+        return best
+    }
+
+    @Test func matchesBruteForceForEveryCap() throws {
+        var traded = 0
+        for seed in UInt64(1)...60 {
+            let items = 4 + Int(seed % 11) // 4 … 14
+            let text = TradeOracleTests.randomWantList(seed: seed &* 7919, items: items)
+            let (problem, _) = try FixtureSupport.parse(text)
+            for cap in 2...5 {
+                for distinct in [false, true] {
+                    let expected = Self.bruteForce(problem, cap: cap, distinct: distinct)
+                    let result = TradeSolver.solve(problem, options: TradeSolverOptions(maxLoopLength: cap, distinctUsersPerLoop: distinct))
+                    let label = "seed \(seed) cap \(cap) distinct \(distinct)\n\(text)"
+                    #expect(result.stats.trades == expected.trades, "\(label)")
+                    #expect(result.stats.totalCost == expected.cost, "\(label)")
+                    #expect(result.loops.allSatisfy { $0.count <= cap }, "\(label)")
+                    #expect(FixtureSupport.violations(of: result) == [], "\(label)")
+                    traded += expected.trades
+                }
+            }
+        }
+        #expect(traded > 200) // the instances do trade
+    }
+}
