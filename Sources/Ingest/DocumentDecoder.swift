@@ -23,6 +23,19 @@ public enum DocumentDecoder {
         }
     }
 
+    /// For a file too large to hold, which is streamed as XML: true when its first bytes start like XML
+    /// (after an optional UTF-8 byte-order mark and blanks), as `decode` would route it. Otherwise reports
+    /// `input.unknownFormat` (e.g. a UTF-16 file, which small files reject the same way) and returns false.
+    public static func startsAsXML(prefix bytes: [UInt8], origin: DocumentOrigin, diagnostics: some DiagnosticSink) -> Bool {
+        var index = 0
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        guard index < bytes.count, bytes[index] != UInt8(ascii: "<") else { return true }
+        diagnostics.error("input.unknownFormat", "not XML: the first character is not '<' (only UTF-8 is read)",
+                          at: origin.location(line: lineNumber(of: index, in: bytes)))
+        return false
+    }
+
     /// 1-based line of a byte offset.
     static func lineNumber(of offset: Int, in bytes: [UInt8]) -> Int {
         var line = 1

@@ -112,7 +112,10 @@ public enum TradeRequestMatcher {
                         distance = here.point.distanceKm(to: there.point)
                     }
                     if let limit = options.maxDistanceKm {
-                        guard let distance, distance <= limit else { continue }
+                        // Conservative, as in pairing: within the limit even if both sit at the far edge of
+                        // their location's accuracy radius.
+                        guard let distance, let here = locations[a], let there = locations[b],
+                              distance + here.accuracyKm + there.accuracyKm <= limit else { continue }
                     }
                     edges.append(WantEdge(receiver: Int32(a), wanted: Int32(b), rank: rank,
                                           cost: options.priorities.cost(rank: rank), distanceKm: distance))

@@ -7,7 +7,7 @@ import PipelineRunner
 /// pipeline with every stage (normalize, pair k 20 with exposure cap 3, match, trade within 150 km, CSV +
 /// JSONL), and runs it with this binary's own `run` command as a child process, so the figures are those of
 /// the command users run (its peak RSS is not inflated by the generator). Prints each stage's wall, CPU,
-/// peak RSS and bytes written (from `<output>.timings.json`), the child's totals, and a same-run baseline:
+/// peak RSS and bytes written (from `.<output>.timings.json`), the child's totals, and a same-run baseline:
 /// one plain read of every input byte.
 struct BenchRunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -81,7 +81,7 @@ struct BenchRunCommand: ParsableCommand {
         let child = try Self.runChild(arguments: ["run", pipeline.path])
         print(String(format: "  run        exit %d, %.2f s wall, %.2f s CPU, peak RSS %.2f GiB (child process, getrusage)",
                      child.status, child.wall, child.cpu, Double(child.peakRSS) / Double(1 << 30)))
-        let timingsURL = work.appendingPathComponent("output.timings.json")
+        let timingsURL = work.appendingPathComponent(".output.timings.json")
         let timings = try JSONDecoder().decode(StageTimings.self, from: Data(contentsOf: timingsURL))
         print("  stage       wall s    CPU s   CPU/wall  peak RSS      written")
         for stage in timings.stages {

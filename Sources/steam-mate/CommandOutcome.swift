@@ -4,7 +4,7 @@ import PipelineRunner
 
 /// Shared ending of `run` and `convert`: diagnostics and the summary on stderr, then the exit status.
 enum CommandOutcome {
-    /// One `timing:` line per finished stage on stderr (also recorded in `<output>.timings.json`).
+    /// One `timing:` line per finished stage on stderr (also recorded in `.<output>.timings.json`).
     @Sendable static func printStage(_ stage: StageTimings.Stage) {
         DiagnosticPrinter.standardError(stage.line + "\n")
     }

@@ -43,7 +43,10 @@ struct TradeCommand: ParsableCommand {
         try OptionCheck.require([("--max-loop-length", maxLoopLength.asDouble, OptionRanges.maxLoopLength),
                                  ("--max-distance-km", maxDistanceKm, OptionRanges.distanceKm),
                                  ("--time-limit", timeLimit, OptionRanges.tradeTimeLimitSeconds)])
-        if maxLoopLength == 1 { throw ValidationError("--max-loop-length must be 0 (uncapped) or at least 2: a loop needs two traders") }
+        if maxLoopLength == 1 {
+            DiagnosticPrinter.standardError("error: --max-loop-length must be 0 (uncapped) or at least 2: a loop needs two traders (got 1) [option.outOfRange]\n")
+            throw ExitCode(ExitStatus.definitionError.rawValue)
+        }
         var configuration = TradeJob.Configuration(
             inputPath: file, format: format, outDirectory: out, maxLoopLength: maxLoopLength,
             maxDistanceKm: maxDistanceKm, decisionsPath: decisions, tieBreak: !noTieBreak,

@@ -145,7 +145,7 @@ import Testing
         (["pair", "ds", "--out", "o", "--exposure-cap", "nan"], "--exposure-cap must be a number in 0…1000 (got nan)"),
         (["pair", "ds", "--out", "o", "--default-max-distance=-1"], "--default-max-distance must be a number in 0…20100"),
         (["generate", "--players", "9223372036854775807", "--dry-run"], "--players must be an integer in 0…50000000"),
-        (["trade", "x.txt", "--max-loop-length", "0"], "--max-loop-length must be an integer in 2…100000 (got 0)"),
+        (["trade", "x.txt", "--max-loop-length", "100001"], "--max-loop-length must be an integer in 0…100000 (got 100001)"),
         (["trade", "x.jsonl", "--max-distance-km", "nan"], "--max-distance-km must be a number in 0…20100 (got nan)"),
         (["run", "--threads=-3"], "--threads must be an integer in 0…1024 (got -3)"),
         (["convert", "ds", "--out", "o", "--threads=-3"], "--threads must be an integer in 0…1024 (got -3)"),
@@ -210,7 +210,7 @@ import Testing
             #expect(problems.isEmpty, "iteration \(iteration): \(problems)")
             if !problems.isEmpty { break }
         }
-        #expect(try fm.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".out.") } == [".out.lock"])
+        #expect(try fm.contentsOfDirectory(atPath: dir.path).filter { $0.hasPrefix(".out.") }.sorted() == [".out.lock", ".out.timings.json"])
     }
 
     @Test func aRunThatCannotGetTheLockExitsThreeAndWritesNothing() throws {
@@ -238,21 +238,29 @@ import Testing
                   "p.yml", in: dir)
         let first = try CommandRunner.run(["run", "p.yml"], in: dir)
         #expect(first.status == 0, "\(first.stderr)")
-        let before = PublishedTree.snapshot(dir.appendingPathComponent("out"))
+        var before = PublishedTree.snapshot(dir.appendingPathComponent("out"))
         #expect(PublishedTree.manifestMismatches(in: dir.appendingPathComponent("out")).isEmpty)
+        var killed = 0
         for delay in [0.02, 0.1, 0.3, 0.6, 1.0, 1.5, 2.5] {
             let child = try CommandRunner.start(["run", "p.yml"], in: dir)
             usleep(useconds_t(delay * 1_000_000))
             kill(child.process.processIdentifier, SIGKILL)
             let result = child.wait()
-            #expect(PublishedTree.snapshot(dir.appendingPathComponent("out")) == before, "killed after \(delay) s (status \(result.status))")
+            let after = PublishedTree.snapshot(dir.appendingPathComponent("out"))
+            if result.status == 0 {
+                before = after  // it finished before the signal (a fast machine): its own output is the one to keep
+            } else {
+                killed += 1
+                #expect(after == before, "killed after \(delay) s (status \(result.status))")
+            }
             #expect(PublishedTree.manifestMismatches(in: dir.appendingPathComponent("out")).isEmpty)
         }
+        #expect(killed >= 3, "the early kills land before the run can finish")
         // The next run publishes (its matches are no longer new: it reads the previous run's state).
         let last = try CommandRunner.run(["run", "p.yml"], in: dir)
         #expect(last.status == 0)
         #expect(PublishedTree.manifestMismatches(in: dir.appendingPathComponent("out")).isEmpty)
-        #expect(try fm.contentsOfDirectory(atPath: dir.path).sorted() == [".out.lock", "out", "p.yml"], "dead runs' staging removed")
+        #expect(try fm.contentsOfDirectory(atPath: dir.path).sorted() == [".out.lock", ".out.timings.json", "out", "p.yml"], "dead runs' staging removed")
     }
 
     /// Issue #12, item 7: `generate --out` goes through the same publisher: a killed generate leaves the previous

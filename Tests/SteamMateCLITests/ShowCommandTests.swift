@@ -38,12 +38,27 @@ import Testing
         let robin = try CommandRunner.run(["show", "76561197960435530", golden.path], in: golden)
         #expect(robin.status == 0)
         #expect(robin.stdout.hasPrefix("Player 76561197960435530 — Robin (Robin Walker)\n"))
-        #expect(robin.stdout.contains("Pairings (10)\n  #1 76561199460265782 (MightyRogue519)"))
-        #expect(robin.stdout.contains("  #8 76561199460266466 (StormyRaven)  score 0.00791  0.0 km\n      you both sank 19 h into Portal 2, also Terraria, 0 km apart\n"))
+        // Robin's first pairing and its reason, as the golden `pairings.jsonl` has them.
+        let first = try Self.firstRow(golden.appendingPathComponent("pairings.jsonl"), where: "\"steamid\":\"76561197960435530\"")
+        let candidate = try #require(first["candidate"] as? String), reason = try #require(first["reason"] as? String)
+        #expect(robin.stdout.contains("Pairings (10)\n  #1 \(candidate)"))
+        #expect(robin.stdout.contains("\n      \(reason)\n"))
         #expect(!robin.stdout.contains("Dota 2\n"))
-        let trader = try CommandRunner.run(["show", "76561199460266327", golden.path], in: golden)
-        #expect(trader.stdout.contains("Trades (1)\n  loop 1: you send sample-60/1091500 to 76561199460266109 (PolarRaven) and receive sample-15/9000710"))
+        // The first giver of the golden trade loops sees that trade.
+        let trade = try Self.firstRow(golden.appendingPathComponent("trade_loops.jsonl"), where: "")
+        let giver = try #require(trade["giver"] as? String), item = try #require(trade["item_given"] as? String)
+        let receiver = try #require(trade["receiver"] as? String)
+        let trader = try CommandRunner.run(["show", giver, golden.path], in: golden)
+        #expect(trader.stdout.contains("Trades ("))
+        #expect(trader.stdout.contains(": you send \(item) to \(receiver)"))
         let notOutput = try CommandRunner.run(["show", "76561197960435530", "."], in: try RepositoryPaths.temporaryDirectory())
         #expect(notOutput.status == 2)
+    }
+
+    /// The first JSON Lines row of `file` whose text contains `needle`.
+    static func firstRow(_ file: URL, where needle: String) throws -> [String: Any] {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let line = try #require(text.split(separator: "\n").first { needle.isEmpty || $0.contains(needle) })
+        return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     }
 }

@@ -47,6 +47,23 @@ import Testing
         #expect(Set(shipments.compactMap(\.giver)) == [Self.alice.description, Self.bob.description])
     }
 
+    /// Alice (Berlin) and Bob (Potsdam) are ~27 km apart: with 10 km accuracy each they are within 50 km but
+    /// not within 40 km, since the filter counts both radii (as pairing does).
+    @Test func distanceFilterIncludesAccuracyRadii() {
+        let fuzzy = { (id: SteamID64) -> TradeLocation? in
+            Self.location(id).map { TradeLocation(point: $0.point, accuracyKm: 10) }
+        }
+        let exact = TradeRequestMatcher.solve(requests: Self.requests, location: Self.location,
+                                              options: TradeRequestOptions(maxDistanceKm: 40), sink: DiagnosticLog())
+        #expect(exact.stats.trades == 2)
+        let tooFar = TradeRequestMatcher.solve(requests: Self.requests, location: fuzzy,
+                                               options: TradeRequestOptions(maxDistanceKm: 40), sink: DiagnosticLog())
+        #expect(tooFar.stats.trades == 0)
+        let near = TradeRequestMatcher.solve(requests: Self.requests, location: fuzzy,
+                                             options: TradeRequestOptions(maxDistanceKm: 50), sink: DiagnosticLog())
+        #expect(near.stats.trades == 2)
+    }
+
     @Test func unknownLocationFailsTheDistanceFilter() {
         let result = TradeRequestMatcher.solve(requests: Self.requests, location: { _ in nil },
                                                options: TradeRequestOptions(maxDistanceKm: 10_000), sink: DiagnosticLog())

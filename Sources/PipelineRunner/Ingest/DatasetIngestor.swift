@@ -131,6 +131,10 @@ public struct DatasetIngestor: Sendable {
                     deliver(batch)
                 }
             } else if file.size > streamingThreshold, file.relativePath.lowercased().hasSuffix(".xml") {
+                let handle = try FileHandle(forReadingFrom: file.url)
+                let prefix = try Array(handle.read(upToCount: 4096) ?? Data())
+                try handle.close()
+                guard DocumentDecoder.startsAsXML(prefix: prefix, origin: origin, diagnostics: diagnostics) else { return }
                 var batch: [IngestedDocument] = []
                 XMLDocumentDecoder.decodeFile(path: file.url.path, origin: origin, diagnostics: diagnostics) { document in
                     batch.append(document)

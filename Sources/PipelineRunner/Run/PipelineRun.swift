@@ -34,7 +34,7 @@ public struct PipelineRun: Sendable {
         public var outputDirectory: URL
         /// Every published file with its size and sha256 (the manifest's entries plus `manifest.json`).
         public var files: [RunManifest.Entry]
-        /// Per-stage wall, CPU, peak RSS and bytes written (also in `<output>.timings.json`).
+        /// Per-stage wall, CPU, peak RSS and bytes written (also in `.<output>.timings.json`).
         public var timings: StageTimings
     }
 
@@ -77,10 +77,10 @@ public struct PipelineRun: Sendable {
         return Outcome(summary: summary, diagnostics: sorted, outputDirectory: output, files: entries, timings: timings)
     }
 
-    /// Writes `<output>.timings.json` beside the published directory (replaced atomically; best effort:
+    /// Writes `.<output>.timings.json` beside the published directory (replaced atomically; best effort:
     /// a run whose output is published does not fail because its timings could not be recorded).
     static func recordTimings(_ timings: StageTimings, beside output: URL) {
-        let url = output.deletingLastPathComponent().appendingPathComponent("\(output.lastPathComponent).timings.json")
+        let url = output.deletingLastPathComponent().appendingPathComponent(".\(output.lastPathComponent).timings.json")
         try? Data(timings.encoded()).write(to: url, options: .atomic)
     }
 

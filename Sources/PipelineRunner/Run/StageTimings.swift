@@ -3,7 +3,7 @@ import Glibc
 
 /// Per-stage figures of one run: wall time, CPU seconds (user + system, whole process), the process's
 /// peak RSS so far and the bytes the stage wrote. `run` prints one line per stage on stderr and writes
-/// them to `<output>.timings.json` beside the published directory (never inside it, so the published
+/// them to `.<output>.timings.json` beside the published directory (never inside it, so the published
 /// tables, the manifest and the goldens stay free of timestamps and stable to the byte).
 public struct StageTimings: Sendable, Codable {
     public struct Stage: Sendable, Codable {

@@ -21,7 +21,7 @@ import Testing
         ("pair: {k: 9223372036854775807}", "p.yml:3: error: 'k' in stage 'pair' must be an integer in 1…1000 (got 9223372036854775807) [pipeline.outOfRange]"),
         ("pair: {exposure_cap: 1e300}", "p.yml:3: error: 'exposure_cap' in stage 'pair' must be a number in 0…1000 (got 1e+300) [pipeline.outOfRange]"),
         ("pair: {default_max_distance_km: 50000}", "p.yml:3: error: 'default_max_distance_km' in stage 'pair' must be a number in 0…20100 (got 50000) [pipeline.outOfRange]"),
-        ("trade: {max_loop_length: -1}", "p.yml:3: error: 'max_loop_length' in stage 'trade' must be an integer in 0…100000 (got -1) [pipeline.outOfRange]"),
+        ("trade: {max_loop_length: 100001}", "p.yml:3: error: 'max_loop_length' in stage 'trade' must be an integer in 0…100000 (got 100001) [pipeline.outOfRange]"),
         ("trade: {max_loop_length: 1}", "p.yml:3: error: 'max_loop_length' in stage 'trade' must be 0 (uncapped) or at least 2: a loop needs two traders (got 1) [pipeline.outOfRange]"),
     ])
     func outOfRangeStageValuesAreErrorsAtTheirLine(stage: String, expected: String) {

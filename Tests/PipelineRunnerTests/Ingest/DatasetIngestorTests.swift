@@ -22,4 +22,23 @@ import Testing
             #expect(rendered(shuffled, threads: 4) == reference, "seed \(seed)")
         }
     }
+
+    /// A UTF-16 XML file is refused the same way whether it is read whole or streamed (above the threshold).
+    @Test func utf16XMLIsRefusedWhetherReadWholeOrStreamed() throws {
+        let dir = try RepositoryPaths.temporaryDirectory()
+        var bytes: [UInt8] = [0xFF, 0xFE]
+        for unit in "<?xml version=\"1.0\" encoding=\"UTF-16\"?><profile><steamID64>76561197960435530</steamID64></profile>".utf16 {
+            bytes += [UInt8(unit & 0xFF), UInt8(unit >> 8)]
+        }
+        try Data(bytes).write(to: dir.appendingPathComponent("profile.xml"))
+        let files = DatasetScanner.scan(root: dir, diagnostics: DiagnosticLog())
+        for threshold in [16 << 20, 16] {
+            var ingestor = DatasetIngestor(threads: 1)
+            ingestor.streamingThreshold = threshold
+            let log = DiagnosticLog()
+            let result = ingestor.ingest(files, locator: nil, diagnostics: log)
+            #expect(result.dataset.players.isEmpty, "threshold \(threshold)")
+            #expect(log.sorted().map(\.code) == ["input.unknownFormat"], "threshold \(threshold)")
+        }
+    }
 }
