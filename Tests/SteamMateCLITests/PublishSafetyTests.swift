@@ -247,15 +247,18 @@ import Testing
             kill(child.process.processIdentifier, SIGKILL)
             let result = child.wait()
             let after = PublishedTree.snapshot(dir.appendingPathComponent("out"))
-            if result.status == 0 {
-                before = after  // it finished before the signal (a fast machine): its own output is the one to keep
+            // Either the signal landed before the swap (the previous tree is untouched) or the run had already
+            // published (on a fast machine): then the tree is that run's complete output, same files, matching
+            // its manifest. Never a mix.
+            #expect(PublishedTree.manifestMismatches(in: dir.appendingPathComponent("out")).isEmpty, "killed after \(delay) s")
+            if after == before {
+                killed += result.status == 0 ? 0 : 1
             } else {
-                killed += 1
-                #expect(after == before, "killed after \(delay) s (status \(result.status))")
+                #expect(Set(after.keys) == Set(before.keys), "killed after \(delay) s (status \(result.status))")
+                before = after
             }
-            #expect(PublishedTree.manifestMismatches(in: dir.appendingPathComponent("out")).isEmpty)
         }
-        #expect(killed >= 3, "the early kills land before the run can finish")
+        #expect(killed >= 3, "the early kills land before the run can publish")
         // The next run publishes (its matches are no longer new: it reads the previous run's state).
         let last = try CommandRunner.run(["run", "p.yml"], in: dir)
         #expect(last.status == 0)

@@ -195,6 +195,12 @@ struct JSONFieldReader<Sink: DiagnosticSink> {
     /// A SteamID64 given as a string (or an exact JSON integer). An invalid id is reported as
     /// `steamid.invalid` with `severity` and gives `nil`; `null` gives `nil` silently.
     func steamID(_ reader: inout JSONPullReader, field: StaticString, severity: Severity = .error) throws(JSONError) -> SteamID64? {
+        try steamIDUnlessNull(&reader, field: field, severity: severity) ?? nil
+    }
+
+    /// `.none` for JSON `null` (the field is absent); `.some(nil)` for a value that is not a SteamID64 (reported).
+    func steamIDUnlessNull(_ reader: inout JSONPullReader, field: StaticString,
+                           severity: Severity = .error) throws(JSONError) -> SteamID64?? {
         let token = try reader.next()
         let value: UInt64?
         switch token {
@@ -203,16 +209,16 @@ struct JSONFieldReader<Sink: DiagnosticSink> {
         case .number:
             value = reader.numberIsInteger ? try? reader.uint64() : nil
         case .null:
-            return nil
+            return .none
         default:
             try unexpected(token, field: field, expected: "a SteamID64 string", &reader)
-            return nil
+            return .some(nil)
         }
-        if let value, let id = SteamID64(rawValue: value) { return id }
+        if let value, let id = SteamID64(rawValue: value) { return .some(id) }
         let shown = token == .string ? "\"\(reader.string())\"" : reader.numberText()
         diagnostics.emit(Diagnostic(severity, code: "steamid.invalid",
                                     "\(field): \(shown) is not a valid SteamID64", at: location(&reader)))
-        return nil
+        return .some(nil)
     }
 
     // MARK: - Text to numbers

@@ -101,8 +101,11 @@ public enum JSONLinesDecoder {
                     body = try bodyDecoder.decode(&reader)
                     bodyOwnerOffset = bodyDecoder.ownerOffset
                 } else if reader.keyEquals("steamid") {
-                    sawSteamID = true
-                    steamID = try fields.steamID(&reader, field: "steamid")
+                    // `"steamid": null` is an absent owner hint, not an invalid one.
+                    if let stated = try fields.steamIDUnlessNull(&reader, field: "steamid") {
+                        sawSteamID = true
+                        steamID = stated
+                    }
                 } else if reader.keyEquals("source") {
                     source = try fields.string(&reader, field: "source")
                 } else if reader.keyEquals("fetched_at") {

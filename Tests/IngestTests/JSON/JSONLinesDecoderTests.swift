@@ -6,6 +6,15 @@ import Testing
 private typealias F = JSONTestFixtures
 
 @Suite struct JSONLinesDecoderTests {
+    /// `"steamid": null` in an envelope means "no owner hint": the line is kept and takes the owner from its context.
+    @Test func nullSteamIDIsAnAbsentOwnerHint() {
+        let line = #"{"steamid":null,"source":"GetOwnedGames","body":{"response":{"game_count":1,"games":[{"appid":570,"playtime_forever":10}]}}}"#
+        let result = F.decodeLines(Array((line + "\n").utf8), file: "players/76561197960435530/b.jsonl", owner: F.id("76561197960435530"))
+        #expect(result.diagnostics.isEmpty)
+        #expect(result.documents.count == 1)
+        #expect(result.documents.first?.origin.owner == F.id("76561197960435530"))
+    }
+
     @Test func bundleWithOneNonJSONLine() throws {
         let result = F.decodeLines(try F.bytes("synthetic/json/bundle-5-lines.jsonl"), file: "bundles/b.jsonl")
         #expect(F.codesAndLines(result.diagnostics) == ["json.syntax@3"])
