@@ -42,6 +42,9 @@ public enum CbcSolver {
         Cbc_setLogLevel(model, 0)
         Cbc_setParameter(model, "log", "0")
         Cbc_setParameter(model, "slog", "0")
+        // CBC 2.10.8 with Cgl 0.60.3 (Debian 12) dereferences NULL in CglPreProcess::postProcess on some
+        // capped want lists (amiguero4, cap 5, past ~45 s): preprocessing stays off.
+        Cbc_setParameter(model, "preprocess", "off")
         // Integer objectives in our use: stop only at a proven optimum (no default relative gap).
         Cbc_setAllowableGap(model, 1e-6)
         Cbc_setAllowableFractionGap(model, 0)
