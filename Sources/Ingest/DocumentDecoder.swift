@@ -4,9 +4,7 @@ import PipelineCore
 /// first non-blank byte (after an optional UTF-8 byte-order mark); the kind from the content.
 public enum DocumentDecoder {
     public static func decode(bytes: [UInt8], origin: DocumentOrigin, diagnostics: some DiagnosticSink) -> [IngestedDocument] {
-        var index = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        let index = firstContentIndex(bytes)
         guard index < bytes.count else {
             diagnostics.error("input.empty", "file is empty", at: origin.location(line: 1))
             return []
@@ -27,13 +25,18 @@ public enum DocumentDecoder {
     /// (after an optional UTF-8 byte-order mark and blanks), as `decode` would route it. Otherwise reports
     /// `input.unknownFormat` (e.g. a UTF-16 file, which small files reject the same way) and returns false.
     public static func startsAsXML(prefix bytes: [UInt8], origin: DocumentOrigin, diagnostics: some DiagnosticSink) -> Bool {
-        var index = 0
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        let index = firstContentIndex(bytes)
         guard index < bytes.count, bytes[index] != UInt8(ascii: "<") else { return true }
         diagnostics.error("input.unknownFormat", "not XML: the first character is not '<' (only UTF-8 is read)",
                           at: origin.location(line: lineNumber(of: index, in: bytes)))
         return false
+    }
+
+    /// Offset of the first byte after an optional UTF-8 byte-order mark and blanks (`bytes.count` if none).
+    static func firstContentIndex(_ bytes: [UInt8]) -> Int {
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        return index
     }
 
     /// 1-based line of a byte offset.

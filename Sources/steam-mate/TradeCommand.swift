@@ -43,8 +43,8 @@ struct TradeCommand: ParsableCommand {
         try OptionCheck.require([("--max-loop-length", maxLoopLength.asDouble, OptionRanges.maxLoopLength),
                                  ("--max-distance-km", maxDistanceKm, OptionRanges.distanceKm),
                                  ("--time-limit", timeLimit, OptionRanges.tradeTimeLimitSeconds)])
-        if maxLoopLength == 1 {
-            DiagnosticPrinter.standardError("error: --max-loop-length must be 0 (uncapped) or at least 2: a loop needs two traders (got 1) [option.outOfRange]\n")
+        if let problem = OptionRanges.loopLengthProblem(maxLoopLength, name: "--max-loop-length") {
+            DiagnosticPrinter.standardError("error: \(problem) [option.outOfRange]\n")
             throw ExitCode(ExitStatus.definitionError.rawValue)
         }
         var configuration = TradeJob.Configuration(

@@ -46,6 +46,12 @@ public enum OptionRanges {
     }
 
     /// The same for pipeline-file values: the message names the key.
+    /// `max_loop_length` 1 is inside `maxLoopLength` (0…) but cannot trade: a loop needs two traders. The one
+    /// rule for the pipeline key and the flag alike; `name` is how the caller names the option.
+    public static func loopLengthProblem(_ value: Int?, name: String) -> String? {
+        value == 1 ? "\(name) must be 0 (uncapped) or at least 2: a loop needs two traders (got 1)" : nil
+    }
+
     static func message(key: String, stage: String?, range: NumericRange, value: StageOptions.Value) -> String? {
         let shown: String
         switch value {

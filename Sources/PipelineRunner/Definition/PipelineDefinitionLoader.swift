@@ -119,8 +119,9 @@ public enum PipelineDefinitionLoader {
             if stage == .lobby {
                 for message in LobbyStageOptions.problems(options) { fail("pipeline.badValue", message, value) }
             }
-            if stage == .trade, options.int("max_loop_length") == 1 {
-                fail("pipeline.outOfRange", "'max_loop_length' in stage 'trade' must be 0 (uncapped) or at least 2: a loop needs two traders (got 1)", value)
+            if stage == .trade, let problem = OptionRanges.loopLengthProblem(options.int("max_loop_length"),
+                                                                              name: "'max_loop_length' in stage 'trade'") {
+                fail("pipeline.outOfRange", problem, value)
             }
             stages[stage] = options
         }
