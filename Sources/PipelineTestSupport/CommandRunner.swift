@@ -42,10 +42,15 @@ public enum CommandRunner {
         }
     }
 
-    /// Starts the binary without waiting for it (for concurrency and kill tests).
-    public static func start(_ arguments: [String], in directory: URL) throws -> Running {
+    /// Starts the binary (or `executable`, e.g. a copy placed elsewhere) without waiting for it (for
+    /// concurrency and kill tests); `removingEnvironment` names variables the child must not inherit.
+    public static func start(_ arguments: [String], in directory: URL, executable: URL? = nil,
+                             removingEnvironment: [String] = []) throws -> Running {
         let process = Process()
-        process.executableURL = binary
+        process.executableURL = executable ?? binary
+        if !removingEnvironment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.filter { !removingEnvironment.contains($0.key) }
+        }
         process.arguments = arguments
         process.currentDirectoryURL = directory
         let out = Pipe(), err = Pipe()
@@ -56,7 +61,8 @@ public enum CommandRunner {
     }
 
     /// Runs the binary to completion.
-    public static func run(_ arguments: [String], in directory: URL) throws -> Result {
-        try start(arguments, in: directory).wait()
+    public static func run(_ arguments: [String], in directory: URL, executable: URL? = nil,
+                           removingEnvironment: [String] = []) throws -> Result {
+        try start(arguments, in: directory, executable: executable, removingEnvironment: removingEnvironment).wait()
     }
 }

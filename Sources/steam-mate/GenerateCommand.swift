@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PipelineRunner
+import SyntheticData
 
 /// `steam-mate generate`: writes a seeded synthetic dataset directory.
 struct GenerateCommand: ParsableCommand {
@@ -27,6 +28,9 @@ struct GenerateCommand: ParsableCommand {
     @Option(help: "Share of players asking for lobbies in preferences.jsonl (0 to 1).")
     var lobbyShare: Double = 0
 
+    @Option(help: "Library statistics: classic (default) or real (the real playtime set's, as `quality` uses).")
+    var libraries: LibraryMix = .classic
+
     @Flag(help: "Generate in memory only and print counts, time and peak RSS; write nothing.")
     var dryRun = false
 
@@ -44,7 +48,8 @@ struct GenerateCommand: ParsableCommand {
     func run() throws {
         try OptionCheck.require([("--players", Double(players), OptionRanges.syntheticPlayers)])
         let options = SyntheticDatasetWriter.Options(players: players, seed: seed, bundles: bundles,
-                                                     steamFixturesDirectory: steamFixtures, lobbyShare: lobbyShare)
+                                                     steamFixturesDirectory: steamFixtures, lobbyShare: lobbyShare,
+                                                     libraries: libraries)
         if dryRun {
             let start = ContinuousClock.now
             let summary = SyntheticDatasetWriter.dryRun(options, expand: expand)

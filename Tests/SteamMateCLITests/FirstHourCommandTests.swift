@@ -62,6 +62,42 @@ import Testing
         #expect(!(try String(contentsOf: dir.appendingPathComponent("flagged/players.csv"), encoding: .utf8).contains(",47.61")))
     }
 
+    /// A binary installed away from the repository, with no table beside it and no `STEAM_MATE_DATA`, still
+    /// converts and runs: players keep no coordinates and the run says why (`locations.notFound`) on stderr and
+    /// in `diagnostics.json`, once.
+    @Test func withNoTableToFindConvertAndRunWarnAndGoOn() throws {
+        let dir = try RepositoryPaths.temporaryDirectory()
+        try Self.writeExports(in: dir)
+        let installed = dir.appendingPathComponent("opt/bin/steam-mate")
+        try FileManager.default.createDirectory(at: installed.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: CommandRunner.binary, to: installed)
+        let work = dir.appendingPathComponent("work")
+        try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: dir.appendingPathComponent("data"), to: work.appendingPathComponent("data"))
+        try "input: data\noutput: ran\n".write(to: work.appendingPathComponent("a.yml"), atomically: true, encoding: .utf8)
+
+        for (arguments, output) in [(["convert", "data", "--out", "c"], "c"), (["run", "a.yml"], "ran")] {
+            let result = try CommandRunner.run(arguments, in: work, executable: installed,
+                                               removingEnvironment: ["STEAM_MATE_DATA"])
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(result.stderr.components(separatedBy: "[locations.notFound]").count == 2, "\(result.stderr)")
+            #expect(result.stderr.contains("no location table found"))
+            let diagnostics = try String(contentsOf: work.appendingPathComponent("\(output)/diagnostics.json"), encoding: .utf8)
+            #expect(diagnostics.contains("\"code\" : \"locations.notFound\""), "\(diagnostics)")
+            let players = try String(contentsOf: work.appendingPathComponent("\(output)/players.csv"), encoding: .utf8)
+            #expect(players.split(separator: "\r\n").count == 13)
+            #expect(!players.contains(",47.61"), "no coordinates without a table")
+        }
+        // The same copy finds a table placed next to it, as the README's install note says.
+        try FileManager.default.copyItem(at: RepositoryPaths.root().appendingPathComponent("Data/reference/steam-locations.csv"),
+                                         to: installed.deletingLastPathComponent().appendingPathComponent("steam-locations.csv"))
+        let located = try CommandRunner.run(["convert", "data", "--out", "c2"], in: work, executable: installed,
+                                            removingEnvironment: ["STEAM_MATE_DATA"])
+        #expect(located.status == 0, "\(located.stderr)")
+        #expect(!located.stderr.contains("locations.notFound"))
+        #expect(try String(contentsOf: work.appendingPathComponent("c2/players.csv"), encoding: .utf8).contains(",47.61"))
+    }
+
     @Test func explicitTableAndOptOutExcludeEachOther() throws {
         let dir = try RepositoryPaths.temporaryDirectory()
         try Self.writeExports(in: dir)

@@ -15,17 +15,21 @@ public enum SyntheticDatasetWriter {
         public var steamFixturesDirectory: String?
         /// Share of players asking for lobbies (0: none, the default, which keeps earlier outputs' bytes).
         public var lobbyShare: Double
+        /// Library statistics: `classic` (the default, which keeps earlier outputs' bytes) or `realPlaytime`.
+        public var libraries: LibraryMix
 
-        public init(players: Int, seed: UInt64, bundles: Bool = false, steamFixturesDirectory: String? = nil, lobbyShare: Double = 0) {
+        public init(players: Int, seed: UInt64, bundles: Bool = false, steamFixturesDirectory: String? = nil, lobbyShare: Double = 0,
+                    libraries: LibraryMix = .classic) {
             self.players = players
             self.seed = seed
             self.bundles = bundles
             self.steamFixturesDirectory = steamFixturesDirectory
             self.lobbyShare = lobbyShare
+            self.libraries = libraries
         }
 
         public var populationConfig: SyntheticPopulationConfig {
-            var config = SyntheticPopulationConfig(players: players, seed: seed)
+            var config = libraries.applied(to: SyntheticPopulationConfig(players: players, seed: seed))
             config.shareAskingForLobbies = lobbyShare
             return config
         }
