@@ -27,12 +27,18 @@ public struct PairingConfig: Sendable, Hashable {
     public var pruneFromRegionSize: Int
     /// How played games are weighted in the game vectors (`GameWeighting`; default `binary`).
     public var gameWeighting: GameWeighting
+    /// α of the game vectors' length normalisation (`ScoreModel`): 1 = plain cosine; below 1 a partner's
+    /// deeper library (up to `ScoreModel.depthReferenceNorm`) is penalised less. Default 0.5.
+    public var normExponent: Double
+
+    /// The default α: it beat the plain cosine (α = 1) on both generated mixes (README, *Offline pairing quality*).
+    public static let defaultNormExponent = 0.5
 
     public init(k: Int = 20, defaultMaxDistanceKm: Double = 100, defaultAnywhere: Bool = false,
                 defaultAccuracyKm: Double = 25, exposureCapFactor: Double? = nil, reservePerPlayer: Int? = nil,
                 minSharedGames: Int = 1, requireSharedLanguage: Bool = false, gridCellKm: Double = 100,
                 threads: Int = 1, pruneFromRegionSize: Int = .max,
-                gameWeighting: GameWeighting = .default) {
+                gameWeighting: GameWeighting = .default, normExponent: Double = PairingConfig.defaultNormExponent) {
         self.k = k
         self.defaultMaxDistanceKm = defaultMaxDistanceKm
         self.defaultAnywhere = defaultAnywhere
@@ -45,6 +51,7 @@ public struct PairingConfig: Sendable, Hashable {
         self.threads = threads
         self.pruneFromRegionSize = pruneFromRegionSize
         self.gameWeighting = gameWeighting
+        self.normExponent = min(1, max(0, normExponent))
     }
 
     /// How many candidates the scorer keeps per player: `k`, or `max(k, reserve)` (default `2k`) under an exposure cap.

@@ -346,7 +346,7 @@ public struct PreparedPopulation: Sendable, Equatable {
             let df = stats.documentFrequency[apps[g]] ?? documentFrequency[g]
             idf[g] = config.gameWeighting.idf(players: stats.players, documentFrequency: df)
         }
-        // Weights: each vector L2-normalised, quantised to weightScale.
+        // Weights: each vector divided by its depth-damped length (`ScoreModel.vectorDivisor`), quantised to weightScale.
         var vWeight: [UInt32] = []
         vWeight.reserveCapacity(entryGame.count)
         var raw: [Double] = []
@@ -358,7 +358,7 @@ public struct PreparedPopulation: Sendable, Equatable {
                     + (entryFavourite[e] ? ScoreModel.favouriteBoost : 0)
                 raw.append(idf[Int(entryGame[e])] * base * (entryRecent[e] > 0 ? 1 + ScoreModel.recentBoost : 1))
             }
-            let norm = raw.reduce(0) { $0 + $1 * $1 }.squareRoot()
+            let norm = ScoreModel.vectorDivisor(norm: raw.reduce(0) { $0 + $1 * $1 }.squareRoot(), exponent: config.normExponent)
             var squares: UInt64 = 0
             for w in raw {
                 let q = norm > 0 ? (w / norm * Double(ScoreModel.weightScale)).rounded(.down) : 0

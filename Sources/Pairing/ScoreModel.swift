@@ -13,9 +13,17 @@ import Foundation
 /// - `bm25Hours`: h = sat(hours), idf = ln(1 + N / df(g)), where
 ///   sat(h) = t·(K1+1) / (K1 + t),  t = hours / 10,  K1 = 1.2      (BM25 saturation, B = 0: 3,000 h ≈ 1.4 × 30 h)
 ///
-/// A game owned with zero minutes contributes nothing unless it is a favourite. The vector is L2-normalised and
-/// quantised: `x(u,g) = max(1, floor(w/‖w‖ · S))`, S = 65,000. Dot products are then exact `UInt32` sums
-/// (Cauchy–Schwarz: ≤ S² < 2³²), whatever the summation order.
+/// A game owned with zero minutes contributes nothing unless it is a favourite. The vector is divided by its
+/// **depth-damped length** and quantised:
+///
+///     d(u) = max(‖w_u‖, ‖w_u‖^α · R^(1−α)),   x(u,g) = max(1, floor(w(u,g) / d(u) · S)),   S = 65,000, R = 40
+///
+/// With α = 1 (`PairingConfig.normExponent`) this is the plain L2 normalisation, so G is the cosine. With the
+/// default α = 0.5, for a fixed player u the ranking of partners v is by `dot(w_u, w_v) / ‖w_v‖^α` (the
+/// "asymmetric cosine") as long as ‖w_v‖ ≤ R: a partner is penalised less for the other games in their library,
+/// so deeper libraries (more to play together, more to suggest) rank higher among equally close matches;
+/// above R (about 60 typical games) partners are compared by plain cosine again. Since d(u) ≥ ‖w_u‖, every
+/// ‖x_u‖ ≤ S, so dot products stay exact `UInt32` sums (Cauchy–Schwarz: ≤ S² < 2³²) whatever the order.
 ///
 ///     G(u,v) = min(S², Σ_g x(u,g)·x(v,g)) / S²          ∈ [0, 1]
 ///
@@ -44,6 +52,14 @@ public enum ScoreModel {
     public static let recentBoost = 0.25
     public static let anywhereReferenceKm = 1_000.0
     public static let fitFloor = 0.2
+    /// R of the depth-damped length (in units of w; about the length of a 60-game `binary` library).
+    public static let depthReferenceNorm = 40.0
+
+    /// d(u): what a game vector of L2 length `norm` is divided by before quantising, for exponent α.
+    public static func vectorDivisor(norm: Double, exponent alpha: Double) -> Double {
+        guard alpha < 1, norm > 0 else { return norm }
+        return max(norm, pow(norm, alpha) * pow(depthReferenceNorm, 1 - alpha))
+    }
 
     /// BM25-style saturation of hours.
     public static func saturate(minutes: Int) -> Double {

@@ -24,6 +24,8 @@ struct PairCommand: ParsableCommand {
     @Option(help: "Minimum shared games.") var minSharedGames: Int = 1
     @Flag(help: "Require a shared language when both players stated languages.") var requireSharedLanguage = false
     @Option(help: "Game-vector weighting: binary (default), log_hours or bm25_hours.") var gameWeighting: GameWeighting = .default
+    @Option(help: "α of the game vectors' length normalisation: 1 = plain cosine, 0.5 (default) favours deeper libraries.")
+    var normExponent: Double = PairingConfig.defaultNormExponent
     @Option(help: "Worker threads (default or 0: all cores).") var threads: Int?
     @OptionGroup var publish: PublishFlags
 
@@ -33,6 +35,7 @@ struct PairCommand: ParsableCommand {
             ("--default-max-distance", defaultMaxDistance, OptionRanges.distanceKm),
             ("--min-shared-games", Double(minSharedGames), OptionRanges.minSharedGames),
             ("--threads", threads.asDouble, OptionRanges.threads),
+            ("--norm-exponent", normExponent, OptionRanges.normExponent),
         ] + publish.rangeChecks)
         let log = DiagnosticLog()
         let root = URL(fileURLWithPath: dataset)
@@ -41,7 +44,7 @@ struct PairCommand: ParsableCommand {
         let config = PairingConfig(k: k, defaultMaxDistanceKm: defaultMaxDistance, exposureCapFactor: exposureCap,
                                    minSharedGames: minSharedGames, requireSharedLanguage: requireSharedLanguage,
                                    threads: threads.flatMap { $0 > 0 ? $0 : nil } ?? ProcessInfo.processInfo.activeProcessorCount,
-                                   gameWeighting: gameWeighting)
+                                   gameWeighting: gameWeighting, normExponent: normExponent)
         let decisionsURL = decisions.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent("decisions.jsonl")
         let (files, output) = PairingJob.run(dataset: players, decisionsFile: decisionsURL,
                                              previousState: state.map { URL(fileURLWithPath: $0) }, config: config, sink: log)

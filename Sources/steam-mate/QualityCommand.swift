@@ -19,6 +19,8 @@ struct QualityCommand: ParsableCommand {
     @Option(help: "Pairings per player used as neighbours.") var neighbours: Int = 50
     @Option(help: "Game-vector weighting of the pairing score: binary (default), log_hours or bm25_hours.")
     var gameWeighting: GameWeighting = .default
+    @Option(help: "α of the game vectors' length normalisation: 1 = plain cosine, 0.5 (default) favours deeper libraries.")
+    var normExponent: Double = PairingConfig.defaultNormExponent
     @Option(help: "Synthetic library statistics: real (the real playtime set's, default) or classic (the generator's original mix).")
     var libraries: LibraryMix = .realPlaytime
     @Flag(help: "Treat every player as open to `anywhere` matches (as the real playtime measurement of issue 11 did), so distance does not limit the neighbours.")
@@ -26,11 +28,12 @@ struct QualityCommand: ParsableCommand {
     @Option(help: "Worker threads (default: all cores).") var threads: Int?
 
     func run() throws {
+        try OptionCheck.require([("--norm-exponent", normExponent, OptionRanges.normExponent)])
         let log = DiagnosticLog { d in FileHandle.standardError.write(Data((d.description + "\n").utf8)) }
         var data = try dataset.map { try CanonicalDatasetReader.read(directory: URL(fileURLWithPath: $0), diagnostics: log) }
             ?? SyntheticPopulation.generate(libraries.applied(to: SyntheticPopulationConfig(players: players, seed: seed)))
         var config = PairingConfig(threads: threads ?? ProcessInfo.processInfo.activeProcessorCount,
-                                   gameWeighting: gameWeighting)
+                                   gameWeighting: gameWeighting, normExponent: normExponent)
         if anywhere {
             config.defaultAnywhere = true
             data.preferences = data.preferences.map { var p = $0; p.anywhere = true; return p }

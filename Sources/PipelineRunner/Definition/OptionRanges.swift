@@ -19,6 +19,8 @@ public enum OptionRanges {
     public static let maxLoopLength = NumericRange(0, 100_000, integer: true)
     /// CPU-seconds budget of the exact capped trade solve (`time_limit_seconds`, `--time-limit`).
     public static let tradeTimeLimitSeconds = NumericRange(0.1, 86_400, integer: false)
+    /// α of the game vectors' depth-damped length (`norm_exponent`, `--norm-exponent`): 1 = plain cosine.
+    public static let normExponent = NumericRange(0, 1, integer: false)
     /// Synthetic players (`generate --players`).
     public static let syntheticPlayers = NumericRange(0, 50_000_000, integer: true)
     /// Seconds to wait for another run holding the output's lock (`--lock-wait`).
@@ -28,7 +30,7 @@ public enum OptionRanges {
     public static let stageKeys: [PipelineDefinition.StageName: [String: NumericRange]] = [
         .pair: [
             "k": k, "default_max_distance_km": distanceKm, "default_accuracy_km": distanceKm, "exposure_cap": exposureCap,
-            "min_shared_games": minSharedGames,
+            "min_shared_games": minSharedGames, "norm_exponent": normExponent,
         ],
         .trade: ["max_distance_km": distanceKm, "max_loop_length": maxLoopLength, "time_limit_seconds": tradeTimeLimitSeconds],
     ]

@@ -12,6 +12,7 @@ public enum PairStageOptions {
         "require_shared_language": .bool,
         "previous_state": .string,
         "game_weighting": .gameWeighting,
+        "norm_exponent": .nonNegativeDouble,
     ])
 
     /// The pairing configuration the options describe; unset keys keep `PairingConfig`'s defaults.
@@ -26,6 +27,7 @@ public enum PairStageOptions {
             minSharedGames: options.int("min_shared_games") ?? defaults.minSharedGames,
             requireSharedLanguage: options.bool("require_shared_language") ?? defaults.requireSharedLanguage,
             threads: threads,
-            gameWeighting: options.string("game_weighting").flatMap(GameWeighting.init(rawValue:)) ?? defaults.gameWeighting)
+            gameWeighting: options.string("game_weighting").flatMap(GameWeighting.init(rawValue:)) ?? defaults.gameWeighting,
+            normExponent: options.double("norm_exponent") ?? defaults.normExponent)
     }
 }
