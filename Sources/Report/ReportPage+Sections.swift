@@ -20,10 +20,12 @@ extension ReportPage {
         if ingest.diagnostics.isEmpty {
             html += "<p class=\"empty\">No diagnostics.</p>"
         } else {
-            html += "<div class=\"scroll\"><table><thead><tr><th>code</th><th>severity</th><th>count</th><th class=\"wrap\">first examples</th></tr></thead><tbody>"
+            // The first examples go in a full-width row under their code, so long paths wrap instead of
+            // squeezing a column on a phone.
+            html += "<div class=\"scroll\"><table><thead><tr><th>code</th><th>severity</th><th>count</th></tr></thead><tbody>"
             for group in ingest.diagnostics {
-                html += "<tr><td>\(HTMLText.escape(group.code))</td><td>\(HTMLText.escape(group.severity))</td><td>\(NumberText.grouped(group.count))</td>"
-                html += "<td class=\"wrap\"><ul class=\"examples\">"
+                html += "<tr><td>\(HTMLText.escape(group.code))</td><td>\(HTMLText.escape(group.severity))</td><td>\(NumberText.grouped(group.count))</td></tr>"
+                html += "<tr><td colspan=\"3\" class=\"wrap\"><ul class=\"examples\">"
                 html += group.examples.map { "<li><code>\(HTMLText.escape($0))</code></li>" }.joined()
                 html += "</ul></td></tr>"
             }

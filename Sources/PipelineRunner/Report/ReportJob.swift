@@ -13,10 +13,11 @@ public enum ReportJob {
     }
 
     /// The headline figures of the output a run is about to replace, as the file the new output keeps in
-    /// `state/previous_headline.json`; nil when there is no previous steam-mate output there.
-    static func previousHeadlineFile(replacing output: URL) -> OutputFile? {
-        guard FileManager.default.fileExists(atPath: output.appendingPathComponent("manifest.json").path),
-              let headline = ReportReader.headline(of: output) else { return nil }
+    /// `state/previous_headline.json` (so `steam-mate report` can show the comparison later). Written on every run,
+    /// with no figures when there is no previous steam-mate output there, so two runs' trees hold the same files.
+    static func previousHeadlineFile(replacing output: URL) -> OutputFile {
+        let isOurs = FileManager.default.fileExists(atPath: output.appendingPathComponent("manifest.json").path)
+        let headline = (isOurs ? ReportReader.headline(of: output) : nil) ?? HeadlineFigures(figures: [:])
         return OutputFile(path: ReportReader.previousHeadlinePath, bytes: StableJSON.encode(headline))
     }
 

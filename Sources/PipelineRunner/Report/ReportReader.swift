@@ -29,7 +29,8 @@ enum ReportReader {
         }
         figures.headline = headline(of: directory)
         if let data = FileManager.default.contents(atPath: directory.appendingPathComponent(previousHeadlinePath).path) {
-            figures.previousHeadline = try? JSONDecoder().decode(HeadlineFigures.self, from: data)
+            // No figures: the run replaced nothing of ours (a first run).
+            figures.previousHeadline = (try? JSONDecoder().decode(HeadlineFigures.self, from: data)).flatMap { $0.figures.isEmpty ? nil : $0 }
         }
         return figures
     }
@@ -51,15 +52,15 @@ enum ReportReader {
 
     static func ingest(_ run: [String: Any], diagnostics: [String: Any]?) -> IngestFigures {
         var ingest = IngestFigures()
-        ingest.filesRead = run["files_read"] as? Int ?? 0
-        ingest.documents = run["documents"] as? Int ?? 0
-        ingest.documentsByKind = NamedCount.ranked((run["documents_by_kind"] as? [String: Any] ?? [:]).compactMapValues { $0 as? Int })
-        ingest.players = run["players"] as? Int ?? 0
-        ingest.playerGames = run["player_games"] as? Int ?? 0
-        ingest.friendships = run["friendships"] as? Int ?? 0
-        ingest.groups = run["groups"] as? Int ?? 0
-        ingest.errors = run["errors"] as? Int ?? 0
-        ingest.warnings = run["warnings"] as? Int ?? 0
+        ingest.filesRead = int(run, "files_read")
+        ingest.documents = int(run, "documents")
+        ingest.documentsByKind = NamedCount.ranked(counts(run, "documents_by_kind"))
+        ingest.players = int(run, "players")
+        ingest.playerGames = int(run, "player_games")
+        ingest.friendships = int(run, "friendships")
+        ingest.groups = int(run, "groups")
+        ingest.errors = int(run, "errors")
+        ingest.warnings = int(run, "warnings")
         var groups: [String: IngestFigures.DiagnosticGroup] = [:]
         for entry in diagnostics?["diagnostics"] as? [[String: Any]] ?? [] {
             let code = entry["code"] as? String ?? "(no code)"
@@ -88,13 +89,13 @@ enum ReportReader {
 
     static func pairing(_ summary: [String: Any], directory: URL, tally: PlayerTally) throws -> PairingFigures {
         var p = PairingFigures()
-        p.players = summary["players"] as? Int ?? 0
-        p.playersWithGames = summary["players_with_games"] as? Int ?? 0
-        p.playersPaired = summary["players_paired"] as? Int ?? 0
-        p.pairings = summary["pairings"] as? Int ?? 0
-        p.k = summary["k"] as? Int ?? 0
+        p.players = int(summary, "players")
+        p.playersWithGames = int(summary, "players_with_games")
+        p.playersPaired = int(summary, "players_paired")
+        p.pairings = int(summary, "pairings")
+        p.k = int(summary, "k")
         p.listSizes = summary["list_size_distribution"] as? [Int] ?? []
-        p.unpairedByReason = NamedCount.ranked((summary["unpaired_by_reason"] as? [String: Any] ?? [:]).compactMapValues { $0 as? Int })
+        p.unpairedByReason = NamedCount.ranked(counts(summary, "unpaired_by_reason"))
         var distances: [String: Int] = [:]
         var appearances: [Int: Int] = [:]
         var games: [Int: Int] = [:]
@@ -130,13 +131,13 @@ enum ReportReader {
     static func matches(_ summary: [String: Any]) -> MatchFunnel {
         var m = MatchFunnel()
         let decisions = summary["decisions"] as? [String: Any] ?? [:]
-        m.proposals = summary["pairings"] as? Int ?? 0
-        m.accepts = decisions["accept"] as? Int ?? 0
-        m.rejects = decisions["reject"] as? Int ?? 0
-        m.blocks = decisions["block"] as? Int ?? 0
-        m.matches = summary["matches_total"] as? Int ?? 0
-        m.newMatches = summary["matches_new"] as? Int ?? 0
-        m.dissolved = summary["matches_dissolved"] as? Int ?? 0
+        m.proposals = int(summary, "pairings")
+        m.accepts = int(decisions, "accept")
+        m.rejects = int(decisions, "reject")
+        m.blocks = int(decisions, "block")
+        m.matches = int(summary, "matches_total")
+        m.newMatches = int(summary, "matches_new")
+        m.dissolved = int(summary, "matches_dissolved")
         return m
     }
 
@@ -146,12 +147,12 @@ enum ReportReader {
 
     static func trades(_ summary: [String: Any], directory: URL) throws -> TradeFigures {
         var t = TradeFigures()
-        t.items = summary["items"] as? Int ?? 0
-        t.trades = summary["trades"] as? Int ?? 0
-        t.loops = summary["loops"] as? Int ?? 0
-        t.users = summary["users"] as? Int ?? 0
-        t.usersTrading = summary["users_trading"] as? Int ?? 0
-        t.maxLoopLength = summary["max_loop_length"] as? Int ?? 0
+        t.items = int(summary, "items")
+        t.trades = int(summary, "trades")
+        t.loops = int(summary, "loops")
+        t.users = int(summary, "users")
+        t.usersTrading = int(summary, "users_trading")
+        t.maxLoopLength = int(summary, "max_loop_length")
         t.optimal = summary["optimal"] as? Bool
         t.loopSizes = summary["loop_sizes"] as? [Int] ?? []
         var loops: [[TradeFigures.Hop]] = []
@@ -175,14 +176,14 @@ enum ReportReader {
 
     static func lobbies(_ summary: [String: Any]) -> LobbyFigures {
         var l = LobbyFigures()
-        l.playersAsking = summary["players_asking"] as? Int ?? 0
-        l.playersPlaced = summary["players_placed"] as? Int ?? 0
-        l.requests = summary["requests"] as? Int ?? 0
-        l.requestsPlaced = summary["requests_placed"] as? Int ?? 0
-        l.lobbies = summary["lobbies"] as? Int ?? 0
-        let sizes = (summary["lobby_size_histogram"] as? [String: Any] ?? [:]).compactMapValues { $0 as? Int }
+        l.playersAsking = int(summary, "players_asking")
+        l.playersPlaced = int(summary, "players_placed")
+        l.requests = int(summary, "requests")
+        l.requestsPlaced = int(summary, "requests_placed")
+        l.lobbies = int(summary, "lobbies")
+        let sizes = counts(summary, "lobby_size_histogram")
         l.sizes = sizes.keys.sorted { (Int($0) ?? 0, $0) < (Int($1) ?? 0, $1) }.map { NamedCount($0, sizes[$0]!) }
-        l.unplacedByReason = NamedCount.ranked((summary["unplaced_by_reason"] as? [String: Any] ?? [:]).compactMapValues { $0 as? Int })
+        l.unplacedByReason = NamedCount.ranked(counts(summary, "unplaced_by_reason"))
         return l
     }
 
@@ -236,6 +237,14 @@ enum ReportReader {
     static func json(_ directory: URL, _ name: String) -> [String: Any]? {
         guard let data = FileManager.default.contents(atPath: directory.appendingPathComponent(name).path) else { return nil }
         return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+    }
+
+    /// An integer of a summary, 0 when missing (an older output may lack a figure).
+    static func int(_ object: [String: Any], _ key: String) -> Int { object[key] as? Int ?? 0 }
+
+    /// A `{name: count}` object of a summary.
+    static func counts(_ object: [String: Any], _ key: String) -> [String: Int] {
+        (object[key] as? [String: Any] ?? [:]).compactMapValues { $0 as? Int }
     }
 
     /// What the passes learn about the `--player` on the way.

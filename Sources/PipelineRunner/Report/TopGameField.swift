@@ -1,8 +1,11 @@
 /// Reads the first game of a `top_games` cell of `pairings.csv` (`{"appid":500,"name":"Left 4 Dead",…};…`, with the
 /// CSV's doubled quotes still in place) without building the whole JSON value: the appid digits and the name.
 enum TopGameField {
+    private static let appidKey = Array("appid".utf8)
+    private static let nameKey = Array("name".utf8)
+
     static func first(_ raw: UnsafeBufferPointer<UInt8>) -> (appid: Int, name: String)? {
-        guard let appidAt = find(Array("appid".utf8), in: raw, from: 0) else { return nil }
+        guard let appidAt = find(appidKey, in: raw, from: 0) else { return nil }
         var i = appidAt
         while i < raw.count, !(raw[i] >= 0x30 && raw[i] <= 0x39) { i += 1 }
         var appid = 0
@@ -13,7 +16,7 @@ enum TopGameField {
             i += 1
         }
         guard digits > 0 else { return nil }
-        guard let nameAt = find(Array("name".utf8), in: raw, from: i) else { return (appid, "") }
+        guard let nameAt = find(nameKey, in: raw, from: i) else { return (appid, "") }
         // Skip `"":""` (CSV-doubled) or `":"` to the opening quote(s) of the value.
         var j = nameAt
         while j < raw.count, raw[j] != UInt8(ascii: ":") { j += 1 }

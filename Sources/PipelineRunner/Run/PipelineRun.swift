@@ -67,7 +67,7 @@ public struct PipelineRun: Sendable {
                            figures: &stageFigures, timings: &timings, diagnostics: diagnostics)
         DotaOutput.extend(&tables, with: ingested.dota)
         // The report compares with the output this run replaces; its headline is kept so `steam-mate report` can too.
-        if let previous = ReportJob.previousHeadlineFile(replacing: output) { extraFiles.append(previous) }
+        extraFiles.append(ReportJob.previousHeadlineFile(replacing: output))
 
         let sorted = diagnostics.sorted()
         let summary = RunSummary(pipeline: definition.name, ingested: ingested, diagnostics: sorted, stages: stageFigures)

@@ -50,7 +50,9 @@ import Testing
         let output = try RepositoryPaths.temporaryDirectory("report-rerun").appendingPathComponent("default")
         definition.output = output.path
         _ = try PipelineRun(definition: definition, baseDirectory: root).execute(diagnostics: DiagnosticLog())
-        #expect(!FileManager.default.fileExists(atPath: output.appendingPathComponent(ReportReader.previousHeadlinePath).path))
+        let none = try #require(FileManager.default.contents(atPath: output.appendingPathComponent(ReportReader.previousHeadlinePath).path))
+        #expect(try JSONDecoder().decode(HeadlineFigures.self, from: none).figures.isEmpty, "a first run replaced nothing")
+        #expect(!String(decoding: try ReportJob.render(outputDirectory: output), as: UTF8.self).contains("id=\"comparison\""))
         _ = try PipelineRun(definition: definition, baseDirectory: root).execute(diagnostics: DiagnosticLog())
         let stored = try #require(FileManager.default.contents(atPath: output.appendingPathComponent(ReportReader.previousHeadlinePath).path))
         let previous = try JSONDecoder().decode(HeadlineFigures.self, from: stored)
