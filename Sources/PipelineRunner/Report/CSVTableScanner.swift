@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// Streams the records of one RFC 4180 table file (`<table>.csv` of an output) in 8 MiB chunks, handing over only
 /// the requested columns, so a table of any size is aggregated with flat memory. Quoted fields may hold commas,
@@ -21,6 +22,12 @@ struct CSVTableScanner {
         }
 
         func isEmpty(_ i: Int) -> Bool { starts[i] < 0 || starts[i] == ends[i] }
+
+        /// The index in `candidates` of the one equal to field `i` (raw bytes), without building a string.
+        func match(_ i: Int, in candidates: [[UInt8]]) -> Int? {
+            let field = raw(i)
+            return candidates.firstIndex { $0.count == field.count && $0.elementsEqual(field) }
+        }
 
         /// The field as text, quotes undone.
         func string(_ i: Int) -> String {
@@ -107,13 +114,13 @@ struct CSVTableScanner {
                             var i = start
                             var closed = false
                             while i < bytes.count {
-                                if bytes[i] == UInt8(ascii: "\"") {
-                                    if i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "\"") { i += 2; continue }
-                                    if i + 1 == bytes.count, !finished { break }
-                                    closed = true
-                                    break
-                                }
-                                i += 1
+                                // memchr finds the next quote far faster than a byte loop (long explanation fields).
+                                guard let hit = memchr(bytes.baseAddress! + i, 0x22, bytes.count - i) else { i = bytes.count; break }
+                                i = bytes.baseAddress!.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                                if i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "\"") { i += 2; continue }
+                                if i + 1 == bytes.count, !finished { break }
+                                closed = true
+                                break
                             }
                             if !closed, !finished { break recordLoop }
                             end = min(i, bytes.count)

@@ -102,15 +102,17 @@ enum ReportReader {
         var gameNames: [Int: String] = [:]
         let playerID = tally.steamID.flatMap { Int($0) }
         var scores = p.scores
+        let bucketBytes = PairingFigures.distanceOrder.map { Array($0.utf8) }
+        var bucketCounts = Array(repeating: 0, count: bucketBytes.count)
         try CSVTableScanner.scan(table(directory, "pairings"),
                                  columns: ["score", "distance_bucket", "candidate", "top_games", "steamid"]) { row in
             if let score = row.double(0) { scores.add(score) }
-            distances[row.string(1), default: 0] += 1
+            if let known = row.match(1, in: bucketBytes) { bucketCounts[known] += 1 } else { distances[row.string(1), default: 0] += 1 }
             let candidate = row.int(2) ?? -1
             appearances[candidate, default: 0] += 1
-            if let (appid, name) = TopGameField.first(row.raw(3)) {
+            if let (appid, name) = TopGameField.first(row.raw(3), nameIfNew: { gameNames[$0] != nil }) {
                 games[appid, default: 0] += 1
-                if gameNames[appid] == nil { gameNames[appid] = name }
+                if let name { gameNames[appid] = name }
             }
             if let playerID {
                 if row.int(4) == playerID { tally.pairings += 1 }
@@ -118,6 +120,7 @@ enum ReportReader {
             }
         }
         p.scores = scores
+        for (label, count) in zip(PairingFigures.distanceOrder, bucketCounts) where count > 0 { distances[label, default: 0] += count }
         p.distanceBuckets = PairingFigures.orderedDistances(distances)
         // Players with games who are in nobody's list count as zeros (as the summary's Gini does).
         let zeros = max(0, p.playersWithGames - appearances.count)

@@ -4,7 +4,7 @@ enum TopGameField {
     private static let appidKey = Array("appid".utf8)
     private static let nameKey = Array("name".utf8)
 
-    static func first(_ raw: UnsafeBufferPointer<UInt8>) -> (appid: Int, name: String)? {
+    static func first(_ raw: UnsafeBufferPointer<UInt8>, nameIfNew isKnown: (Int) -> Bool) -> (appid: Int, name: String?)? {
         guard let appidAt = find(appidKey, in: raw, from: 0) else { return nil }
         var i = appidAt
         while i < raw.count, !(raw[i] >= 0x30 && raw[i] <= 0x39) { i += 1 }
@@ -16,6 +16,8 @@ enum TopGameField {
             i += 1
         }
         guard digits > 0 else { return nil }
+        // The name is decoded only the first time an appid is seen (one per game, not one per pairing).
+        if isKnown(appid) { return (appid, nil) }
         guard let nameAt = find(nameKey, in: raw, from: i) else { return (appid, "") }
         // Skip `"":""` (CSV-doubled) or `":"` to the opening quote(s) of the value.
         var j = nameAt
