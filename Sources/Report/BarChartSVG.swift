@@ -9,13 +9,13 @@ public enum BarChartSVG {
         let maxValue = max(1, bars.map(\.count).max() ?? 1)
         let labelWidth = 180
         let plot = 250
-        var svg = "<svg viewBox=\"0 0 480 \(height)\" role=\"img\" aria-label=\"\(HTMLText.escape(label))\">"
+        var svg = "<svg viewBox=\"0 0 520 \(height)\" class=\"hbar\" role=\"img\" aria-label=\"\(HTMLText.escape(label))\">"
         for (i, bar) in bars.enumerated() {
             let y = 4 + i * row
             let width = bar.count == 0 ? 0 : max(1, bar.count * plot / maxValue)
             let name = HTMLText.escape(bar.name)
             svg += "<g><title>\(name): \(NumberText.grouped(bar.count))</title>"
-            svg += "<text x=\"\(labelWidth - 6)\" y=\"\(y + 15)\" text-anchor=\"end\">\(HTMLText.escape(truncated(bar.name, 28)))</text>"
+            svg += "<text x=\"\(labelWidth - 6)\" y=\"\(y + 15)\" text-anchor=\"end\">\(HTMLText.escape(truncated(bar.name, 25)))</text>"
             svg += "<rect class=\"bar\" x=\"\(labelWidth)\" y=\"\(y + 3)\" width=\"\(width)\" height=\"\(row - 6)\"/>"
             svg += "<text x=\"\(labelWidth + width + 5)\" y=\"\(y + 15)\">\(NumberText.grouped(bar.count))</text></g>"
         }

@@ -50,7 +50,7 @@ public enum ReportPage {
     section{background:#fff;border:1px solid #dde1e7;border-radius:8px;padding:12px 16px;margin:0 0 16px}
     .grid{display:grid;grid-template-columns:repeat(auto-fit,minmax(300px,1fr));gap:18px}
     figure{margin:0;min-width:0}figcaption{font-weight:600;margin:6px 0}
-    svg{width:100%;height:auto;display:block}svg.square{max-width:340px}svg.map{max-width:960px}
+    svg{width:100%;height:auto;display:block}svg.square{max-width:340px}svg.map{max-width:960px}svg.hbar{max-width:640px}
     svg text{font-size:11px;fill:#333}svg text.small{font-size:9px}svg text.item{fill:#6a3d9a}
     .bar{fill:#3d6fd6}.bar.alt{fill:#d9822b}.bar.light{fill:#c9d6f2}.axis,.grid{stroke:#c5cad3;stroke-width:.5}
     .frame{fill:none;stroke:#c5cad3}.equal{stroke:#999;stroke-dasharray:4 3}.curve{fill:none;stroke:#d9822b;stroke-width:2}
