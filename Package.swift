@@ -6,6 +6,7 @@ import PackageDescription
 /// JSONPullReader ───────────┼→ Ingest → Dota → Normalize ─┐
 /// PipelineCore, PlayerModel, Geo (under everything) ├→ Emit → PipelineRunner → steam-mate
 /// Pairing (→ Lobby), Trade, SyntheticData ──────────┘
+/// Report (aggregates → report.html, pure) → PipelineRunner
 /// CCbc (COIN-OR CBC's C API) → MIPSolver → Trade
 let package = Package(
     name: "steam-mate",
@@ -42,12 +43,13 @@ let package = Package(
         .target(name: "Trade", dependencies: ["PipelineCore", "PlayerModel", "Geo", "JSONPullReader", "MIPSolver"]),
         .target(name: "Lobby", dependencies: ["PipelineCore", "PlayerModel", "Geo", "Pairing"]),
         .target(name: "SyntheticData", dependencies: ["PipelineCore", "PlayerModel", "Geo"]),
+        .target(name: "Report"),
         .target(name: "Emit", dependencies: ["PipelineCore", "PlayerModel", "Pairing", "Trade"]),
         .target(
             name: "PipelineRunner",
             dependencies: [
                 "PipelineCore", "PlayerModel", "Geo", "Ingest", "Normalize", "Pairing", "Lobby", "Trade", "Emit",
-                "SyntheticData", "JSONPullReader", "Dota",
+                "SyntheticData", "JSONPullReader", "Dota", "Report",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -87,6 +89,7 @@ let package = Package(
         ),
         .testTarget(name: "MIPSolverTests", dependencies: ["MIPSolver"]),
         .testTarget(name: "EmitTests", dependencies: ["Emit", "PipelineCore", "PlayerModel"]),
+        .testTarget(name: "ReportTests", dependencies: ["Report", "PipelineTestSupport"]),
         .testTarget(name: "SyntheticDataTests", dependencies: ["SyntheticData", "PlayerModel", "Geo"]),
         .testTarget(
             name: "PipelineRunnerTests",

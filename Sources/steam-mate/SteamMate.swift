@@ -14,6 +14,6 @@ struct SteamMate: ParsableCommand {
               4. steam-mate quality canonical/                   (pairing vs popularity vs a plain cosine)
             """,
         subcommands: [RunCommand.self, ConvertCommand.self, GenerateCommand.self, PairCommand.self, LobbyCommand.self, QualityCommand.self,
-                      TradeCommand.self, ShowCommand.self, BenchCommand.self]
+                      TradeCommand.self, ShowCommand.self, ReportCommand.self, BenchCommand.self]
     )
 }

@@ -3,11 +3,12 @@ import Foundation
 import PipelineCore
 
 /// Writes a run's output set into the staging directory it is given: the tables in every requested
-/// format (streamed, hashed while written), the extra files, `diagnostics.json`, `run_summary.json`, and
-/// last `manifest.json` (sizes, sha256, row counts), which is built from the checksums taken on the way.
+/// format (streamed, hashed while written), the extra files, `diagnostics.json`, `run_summary.json`, then (for
+/// `run`) `report.html` rendered from what was just staged, and last `manifest.json` (sizes, sha256, row
+/// counts), which is built from the checksums taken on the way.
 enum OutputAssembler {
     static func write(tables: [StreamedTable], extraFiles: [OutputFile], formats: [TableFormat], summary: RunSummary,
-                      diagnostics sorted: [Diagnostic], into staging: URL) throws -> [RunManifest.Entry] {
+                      diagnostics sorted: [Diagnostic], report: Bool = false, into staging: URL) throws -> [RunManifest.Entry] {
         var entries: [RunManifest.Entry] = []
         for table in tables {
             entries += try StreamingTableWriter.write(table, formats: formats, into: staging)
@@ -17,6 +18,10 @@ enum OutputAssembler {
             OutputFile(path: "run_summary.json", bytes: StableJSON.encode(summary)),
         ]
         for file in small { entries.append(try StreamingTableWriter.write(file, into: staging)) }
+        if report {
+            let page = OutputFile(path: "report.html", bytes: try ReportJob.render(outputDirectory: staging))
+            entries.append(try StreamingTableWriter.write(page, into: staging))
+        }
         entries.sort { $0.path < $1.path }
         let manifest = RunManifest(pipeline: summary.pipeline, files: entries)
         entries.append(try StreamingTableWriter.write(OutputFile(path: "manifest.json", bytes: manifest.encoded()), into: staging))
@@ -25,11 +30,12 @@ enum OutputAssembler {
 
     /// Publishes the output set at `target` atomically under `policy` (see `AtomicPublisher`); returns every file's entry.
     static func publish(tables: [StreamedTable], extraFiles: [OutputFile], formats: [TableFormat], summary: RunSummary,
-                        diagnostics sorted: [Diagnostic], to target: URL, policy: PublishPolicy) throws -> [RunManifest.Entry] {
+                        diagnostics sorted: [Diagnostic], report: Bool = false, to target: URL,
+                        policy: PublishPolicy) throws -> [RunManifest.Entry] {
         var entries: [RunManifest.Entry] = []
         try AtomicPublisher.publish(to: target, policy: policy) { staging in
             entries = try write(tables: tables, extraFiles: extraFiles, formats: formats, summary: summary,
-                                diagnostics: sorted, into: staging)
+                                diagnostics: sorted, report: report, into: staging)
         }
         return entries
     }

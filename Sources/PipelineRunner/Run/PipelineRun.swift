@@ -40,6 +40,7 @@ public struct PipelineRun: Sendable {
 
     /// Runs every stage and publishes the output. `diagnostics` receives everything found.
     ///
+    /// Writes `report.html` (see `ReportJob`) into the output with the rest.
     /// Big tables are never built whole: the dataset tables and `pairings` are streamed to the writers in
     /// chunks (pairing explanations are built while `pairings` is written, so the `write` stage includes them).
     public func execute(diagnostics: DiagnosticLog) throws -> Outcome {
@@ -65,12 +66,14 @@ public struct PipelineRun: Sendable {
         try runLaterStages(dataset: dataset, files: files, locator: locator, tables: &tables, extraFiles: &extraFiles,
                            figures: &stageFigures, timings: &timings, diagnostics: diagnostics)
         DotaOutput.extend(&tables, with: ingested.dota)
+        // The report compares with the output this run replaces; its headline is kept so `steam-mate report` can too.
+        extraFiles.append(ReportJob.previousHeadlineFile(replacing: output))
 
         let sorted = diagnostics.sorted()
         let summary = RunSummary(pipeline: definition.name, ingested: ingested, diagnostics: sorted, stages: stageFigures)
         let entries = try timings.measure("write", written: { (entries: [RunManifest.Entry]) in entries.reduce(0) { $0 + $1.bytes } }) {
             try OutputAssembler.publish(tables: tables, extraFiles: extraFiles, formats: definition.formats, summary: summary,
-                                        diagnostics: sorted, to: output, policy: policy)
+                                        diagnostics: sorted, report: true, to: output, policy: policy)
         }
         report(timings.stages.last!)
         Self.recordTimings(timings, beside: output)
