@@ -18,7 +18,7 @@ public struct PlayerIDList: Sendable, Equatable {
     /// An id file. A line of digits must be a valid SteamID64; a line of `A-Z a-z 0-9 _ -` (2…32) is a vanity name.
     public static func parseIDFile(_ text: String, file: String, diagnostics: some DiagnosticSink) -> PlayerIDList {
         var ids = Set<String>(), names = Set<String>()
-        for (index, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        for (index, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             var line = Substring(raw)
             if let hash = line.firstIndex(of: "#") { line = line[..<hash] }
             let trimmed = String(line).trimmingCharacters(in: [" ", "\t", "\r"])

@@ -120,7 +120,8 @@ public enum ResponseClassifier {
             }
             if let success = fields.last(where: { $0.key == "success" })?.value, JSONSpans.text(of: bytes, in: success) == "false" {
                 let message = fields.last { $0.key == "error" }.flatMap { JSONSpans.string(of: bytes, in: $0.value) } ?? "success: false"
-                let isPrivate = message.lowercased().contains("private")
+                let lowered = message.lowercased()
+                let isPrivate = lowered.contains("private") || lowered.contains("not public")
                 return .failure(FetchFailure(isPrivate ? .privateData : .apiError, cause: "Steam: \(message)"))
             }
         case .schemaForGame:

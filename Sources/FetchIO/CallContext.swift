@@ -27,14 +27,12 @@ struct CallContext: Sendable {
         var attempt = 0
         let url = request.url(base: config.apiBase, apiKey: config.apiKey)
         while true {
-            let start = await limiter.reserve()
-            guard start < deadline else {
+            guard await limiter.admit(before: deadline) else {
                 await counters.budgetExhausted()
                 let failure = FetchFailure(.notAttempted, cause: "the time budget (\(config.timeBudgetSeconds) s) ended before this call")
                 try await record(request, attempts: attempt, outcomes: request.keys.map { ($0, .failure(failure)) })
                 return
             }
-            try await clock.sleep(until: start)
             attempt += 1
             await counters.call(retry: attempt > 1)
             let outcomes: [CacheKey: ResponseClassifier.Outcome]

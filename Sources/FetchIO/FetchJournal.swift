@@ -8,8 +8,10 @@ import Foundation
 
 /// The append-only journal file (`.fetch/journal.jsonl`). Opening replays it into a `JournalState`; a
 /// torn last line (a run killed mid-write) is cut off so it is never read as data, and a line that is not
-/// a whole record is skipped and counted. Every append is written and `fsync`ed before it counts, so a
-/// killed run loses at most the call in flight.
+/// a whole record is skipped and counted. Every append is one `write` of whole lines, so a killed process
+/// (SIGKILL included) loses at most the calls in flight. `fsync` is a group commit: with the first append
+/// `syncInterval` or more after the previous one, and always before the bundles are published, so a power
+/// cut loses at most the last interval's answers (which the next run fetches again).
 actor FetchJournal {
     let url: URL
     private var fd: Int32
@@ -19,6 +21,10 @@ actor FetchJournal {
     let tornBytesDropped: Int
     /// Whole lines that could not be read as records (skipped).
     let unreadableLines: Int
+    /// Longest time between an append and its `fsync`.
+    static let syncInterval: Duration = .milliseconds(100)
+    private var lastSync = ContinuousClock.now
+    private var unsynced = false
 
     init(url: URL) throws {
         self.url = url
@@ -71,7 +77,7 @@ actor FetchJournal {
         self.unreadableLines = unreadable
     }
 
-    /// Appends the records (one write, one fsync) and applies them to the state.
+    /// Appends the records (one `write` of whole lines) and applies them to the state.
     func append(_ records: [JournalRecord]) throws {
         var bytes: [UInt8] = []
         var ranges: [Range<Int64>] = []
@@ -82,9 +88,18 @@ actor FetchJournal {
             ranges.append(start..<(start + Int64(line.count)))
         }
         try bytes.withUnsafeBytes { try DurableFile.writeAll(fd, $0, path: url.path) }
-        guard fsync(fd) == 0 else { throw DurableFile.failure("cannot sync", url.path) }
         size += Int64(bytes.count)
         for (record, range) in zip(records, ranges) { state.apply(record, lineRange: range) }
+        unsynced = true
+        if ContinuousClock.now - lastSync >= Self.syncInterval { try sync() }
+    }
+
+    /// Makes every append so far durable.
+    func sync() throws {
+        guard unsynced else { return }
+        guard fsync(fd) == 0 else { throw DurableFile.failure("cannot sync", url.path) }
+        unsynced = false
+        lastSync = .now
     }
 
     /// The line at `range` (an answer recorded earlier), read back from the file.
@@ -97,6 +112,7 @@ actor FetchJournal {
 
     /// Replaces `url` with the envelopes of `answers` (newest answer per key, in key order), streamed from the journal.
     func publish(_ answers: [(key: CacheKey, line: Range<Int64>)], to bundle: URL) throws {
+        try sync()
         try DurableFile.replace(bundle) { write in
             for answer in answers {
                 let line = try line(at: answer.line)
@@ -112,6 +128,7 @@ actor FetchJournal {
     /// Rewrites the journal with only what it still needs (the newest answer per key and the newest
     /// failure with its attempt total), atomically, when superseded lines outnumber the live ones.
     func compactIfWorthIt() throws {
+        try sync()
         guard state.lines > 2 * max(state.liveLines, 1) else { return }
         var fresh = JournalState()
         var offset: Int64 = 0
@@ -145,6 +162,7 @@ actor FetchJournal {
     }
 
     func closeFile() {
+        try? sync()
         if fd >= 0 { close(fd) }
         fd = -1
     }
