@@ -23,7 +23,7 @@ extra=()
 [ -n "$endpoints" ] && extra=(--endpoints "$endpoints")
 
 /usr/bin/time -v "$binary" fetch --ids "$work/ids.txt" --out "$work/out" --api-base "http://127.0.0.1:$port" \
-    --key-file "$work/key" --rate "$rate" --burst 1 --concurrency 8 "${extra[@]}" 2> "$work/time.txt" || true
+    --key-file "$work/key" --rate "$rate" --concurrency 16 "${extra[@]}" 2> "$work/time.txt" || true
 kill -TERM "$stub"; wait "$stub" 2>/dev/null || true
 grep '^fetch:' "$work/time.txt" || true
 python3 - "$work" "$rate" <<'PY'

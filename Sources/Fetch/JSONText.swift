@@ -1,23 +1,9 @@
+import PipelineCore
+
 /// Small JSON writing helpers for the fetch files (strings escaped per RFC 8259; keys are written in a
 /// fixed, sorted order by the callers).
 enum JSONText {
-    static func string(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    static func string(_ text: String) -> String { JSONStringLiteral.quoted(text) }
 
     /// Seconds with at most three decimals, without exponent (`0.125`, `12`).
     static func seconds(_ value: Double) -> String {

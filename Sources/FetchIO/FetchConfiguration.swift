@@ -2,7 +2,8 @@ import Fetch
 import Foundation
 
 /// Everything one fetch run needs. Defaults are polite for one key: 1 call/s (86,400 a day, under
-/// Steam's 100,000 per key per day), 4 calls in flight, 30 s per call, 4 attempts, a 6-hour budget.
+/// Steam's 100,000 per key per day) with bursts of at most 10, 4 calls in flight, 30 s per call, 4 attempts,
+/// a 6-hour budget.
 public struct FetchConfiguration: Sendable {
     public static let defaultAPIBase = "https://api.steampowered.com"
 
@@ -15,8 +16,9 @@ public struct FetchConfiguration: Sendable {
     public var apps: [UInt32] = []
     public var endpoints: Set<SteamEndpoint> = Set(SteamEndpoint.allCases)
     public var requestsPerSecond = 1.0
-    /// Calls that may start back to back after an idle spell (the bucket's capacity).
-    public var burst = 1.0
+    /// Calls that may start back to back after an idle spell (the bucket's capacity). Above 1 it also lets a run
+    /// that woke late catch up to the rate instead of losing the time for good.
+    public var burst = 10.0
     public var concurrency = 4
     public var timeoutSeconds = 30.0
     public var maxAttempts = 4

@@ -44,8 +44,8 @@ struct FetchCommand: ParsableCommand {
     @Option(help: "Calls per second (default 1: 86,400 a day, under Steam's 100,000 per key).")
     var rate = 1.0
 
-    @Option(help: "Calls that may start back to back after an idle spell.")
-    var burst = 1
+    @Option(help: "Calls that may start back to back after an idle spell or a late wake-up (the bucket's capacity).")
+    var burst = 10
 
     @Option(help: "Calls in flight.")
     var concurrency = 4

@@ -95,11 +95,12 @@ import Testing
         let server = try await StubSteamServer.start()
         defer { Task { await server.shutdown() } }
         let rig = try FetchTestRig(server: server)
-        let config = rig.configuration(ids: FetchTestRig.ids(150), apps: [440])
+        var config = rig.configuration(ids: FetchTestRig.ids(101), apps: [440])
+        config.endpoints = [.playerSummaries, .playerBans, .friendList, .schemaForGame]
         let first = try await FetchRun(configuration: config).execute()
         #expect(first.failures == 0 && first.keysAnswered == first.keysWanted)
-        // 2 summary + 2 ban batches, 3 × 150 player calls, 150 achievements, 2 app calls.
-        let expectedRequests = 606
+        // 2 summary and 2 ban batches (100 + 1 ids each), 101 friend lists, 1 schema.
+        let expectedRequests = 106
         #expect(first.calls - first.retries == expectedRequests)
         #expect(server.requests.count == first.calls)
         let bundles = FetchTestRig.tree(config.directory).filter { !$0.key.hasPrefix(".") }
