@@ -11,7 +11,7 @@ import Testing
 @Suite struct FetchCommandKillTests {
     static func arguments(_ rig: FetchTestRig, ids: URL, out: URL) -> [String] {
         ["fetch", "--ids", ids.path, "--out", out.path, "--api-base", rig.server.base, "--key-file", rig.keyFile.path,
-         "--rate", "150", "--concurrency", "4", "--timeout", "5"]
+         "--rate", "60", "--burst", "1", "--concurrency", "4", "--timeout", "5"]
     }
 
     static func journalKeys(_ out: URL) -> Set<String> {
@@ -41,14 +41,22 @@ import Testing
         let killed = rig.root.appendingPathComponent("killed"), whole = rig.root.appendingPathComponent("whole")
 
         let child = try CommandRunner.start(Self.arguments(rig, ids: idsFile, out: killed), in: rig.root)
+        // Watch the journal from a dispatch thread (not the cooperative pool, which a busy suite may starve) and
+        // SIGKILL the child once the two batches (80 keys) and ten players' calls are in: about 1.8 s of calls remain.
         let journal = killed.appendingPathComponent(".fetch/journal.jsonl")
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline {
-            let lines = ((try? Data(contentsOf: journal)) ?? Data()).filter { $0 == 0x0A }.count
-            if lines >= 90 { break }  // the two batches (80 keys) and some players' calls are in
-            try await Task.sleep(for: .milliseconds(5))
+        let pid = child.process.processIdentifier
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                let deadline = Date().addingTimeInterval(60)
+                while Date() < deadline {
+                    let lines = ((try? Data(contentsOf: journal)) ?? Data()).filter { $0 == 0x0A }.count
+                    if lines >= 90 { break }
+                    usleep(2_000)
+                }
+                kill(pid, SIGKILL)
+                continuation.resume()
+            }
         }
-        kill(child.process.processIdentifier, SIGKILL)
         let killedResult = await FetchTestRig.wait(child)
         #expect(killedResult.status == 128 + SIGKILL, "the run ended before it was killed: \(killedResult.stderr)")
         let done = Self.journalKeys(killed)
