@@ -18,6 +18,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        .package(url: "https://github.com/swift-server/async-http-client", from: "1.37.0"),
+        // Already built for AsyncHTTPClient; named here so the fetch tests can run a stub server with NIOHTTP1.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
     ],
     targets: [
         .systemLibrary(
@@ -45,11 +48,21 @@ let package = Package(
         .target(name: "SyntheticData", dependencies: ["PipelineCore", "PlayerModel", "Geo"]),
         .target(name: "Report"),
         .target(name: "Emit", dependencies: ["PipelineCore", "PlayerModel", "Pairing", "Trade"]),
+        // Fetch: pure request planning, rate/backoff math and failure typing (no I/O);
+        // FetchIO: the HTTP client, cache, checkpoint and bundle files on top of it.
+        .target(name: "Fetch", dependencies: ["PipelineCore", "PlayerModel", "JSONPullReader"]),
+        .target(
+            name: "FetchIO",
+            dependencies: [
+                "Fetch", "PipelineCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+            ]
+        ),
         .target(
             name: "PipelineRunner",
             dependencies: [
                 "PipelineCore", "PlayerModel", "Geo", "Ingest", "Normalize", "Pairing", "Lobby", "Trade", "Emit",
-                "SyntheticData", "JSONPullReader", "Dota", "Report",
+                "SyntheticData", "JSONPullReader", "Dota", "Report", "Fetch", "FetchIO",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -57,7 +70,7 @@ let package = Package(
         .executableTarget(
             name: "steam-mate",
             dependencies: [
-                "PipelineRunner", "PipelineCore", "Pairing", "Lobby", "SyntheticData",
+                "PipelineRunner", "PipelineCore", "Pairing", "Lobby", "SyntheticData", "Fetch", "FetchIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -97,6 +110,17 @@ let package = Package(
             exclude: ["Goldens"]
         ),
         .testTarget(name: "SteamMateCLITests", dependencies: ["PipelineTestSupport", "steam-mate"]),
+        .testTarget(name: "FetchTests", dependencies: ["Fetch", "PipelineCore", "PlayerModel"]),
+        .testTarget(
+            name: "FetchIOTests",
+            dependencies: [
+                "FetchIO", "Fetch", "PipelineCore", "PipelineTestSupport", "Ingest",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            exclude: ["Fixtures"]
+        ),
     ]
 )
 

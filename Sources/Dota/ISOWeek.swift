@@ -1,3 +1,4 @@
+import PipelineCore
 /// The ISO 8601 week of a UTC instant: weeks start on Monday and week 1 is the one holding the year's
 /// first Thursday, so 2012-12-31 is in 2013-W01 and 2016-01-01 in 2015-W53.
 public struct ISOWeek: Hashable, Comparable, Sendable {
@@ -31,18 +32,8 @@ public struct ISOWeek: Hashable, Comparable, Sendable {
         return "\(c.year)-\(two(c.month))-\(two(c.day))"
     }
 
-    /// Proleptic Gregorian date of a day count since 1970-01-01 (era arithmetic, exact for any Int32 day).
-    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let day = doy - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (month <= 2 ? 1 : 0), month, day)
-    }
+    /// Proleptic Gregorian date of a day count since 1970-01-01.
+    static func civil(fromDays days: Int) -> (year: Int, month: Int, day: Int) { CivilDate.fromDays(days) }
 
     /// Day count since 1970-01-01 of a proleptic Gregorian date.
     static func days(year: Int, month: Int, day: Int) -> Int {

@@ -1,3 +1,5 @@
+import PipelineCore
+
 /// A proleptic Gregorian UTC date from Unix seconds, without Foundation's calendars (deterministic everywhere).
 struct CivilDate: Sendable, Hashable {
     var year: Int
@@ -8,16 +10,7 @@ struct CivilDate: Sendable, Hashable {
     init(unixSeconds: Int64) {
         let days = Int(unixSeconds.quotientFloor(86_400))
         secondsOfDay = Int(unixSeconds - Int64(days) * 86_400)
-        // Howard Hinnant's days-from-civil inverse.
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        day = doy - (153 * mp + 2) / 5 + 1
-        month = mp < 10 ? mp + 3 : mp - 9
-        year = yoe + era * 400 + (month <= 2 ? 1 : 0)
+        (year, month, day) = PipelineCore.CivilDate.fromDays(days)
     }
 
     static let monthNames = ["January", "February", "March", "April", "May", "June", "July", "August", "September",

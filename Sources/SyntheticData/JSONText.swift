@@ -1,25 +1,9 @@
+import PipelineCore
+
 /// Builds JSON text by hand (Steam's key order, no Foundation encoder).
 enum JSONText {
     /// A JSON string literal with the mandatory escapes (quote, backslash, control characters).
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        out.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case let s where s.value < 0x20:
-                let hex = String(s.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
-        return out
-    }
+    static func quoted(_ text: String) -> String { JSONStringLiteral.quoted(text) }
 
     /// A number the way Steam prints distances and hours: integral values without a fraction.
     static func number(_ value: Double) -> String {

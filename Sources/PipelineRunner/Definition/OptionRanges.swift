@@ -26,11 +26,28 @@ public enum OptionRanges {
     /// Seconds to wait for another run holding the output's lock (`--lock-wait`).
     public static let lockWaitSeconds = NumericRange(0, 86_400, integer: false)
 
+    /// Fetch: calls per second (`requests_per_second`, `fetch --rate`); Steam allows 100,000 a day per key (~1.16/s).
+    public static let fetchRequestsPerSecond = NumericRange(0.001, 10_000, integer: false)
+    /// Fetch: calls that may start back to back (`burst`, `--burst`).
+    public static let fetchBurst = NumericRange(1, 10_000, integer: true)
+    /// Fetch: calls in flight (`concurrency`, `--concurrency`).
+    public static let fetchConcurrency = NumericRange(1, 256, integer: true)
+    /// Fetch: seconds per call (`timeout_seconds`, `--timeout`).
+    public static let fetchTimeoutSeconds = NumericRange(0.05, 3_600, integer: false)
+    /// Fetch: calls per request, the first included (`max_attempts`, `--max-attempts`).
+    public static let fetchMaxAttempts = NumericRange(1, 100, integer: true)
+    /// Fetch: the run's time budget in seconds (`time_budget_seconds`, `--budget`).
+    public static let fetchTimeBudgetSeconds = NumericRange(0.1, 7 * 86_400, integer: false)
+
     /// Ranges of stage options in pipeline files, by stage and key.
     public static let stageKeys: [PipelineDefinition.StageName: [String: NumericRange]] = [
         .pair: [
             "k": k, "default_max_distance_km": distanceKm, "default_accuracy_km": distanceKm, "exposure_cap": exposureCap,
             "min_shared_games": minSharedGames, "norm_exponent": normExponent,
+        ],
+        .fetch: [
+            "requests_per_second": fetchRequestsPerSecond, "burst": fetchBurst, "concurrency": fetchConcurrency,
+            "timeout_seconds": fetchTimeoutSeconds, "max_attempts": fetchMaxAttempts, "time_budget_seconds": fetchTimeBudgetSeconds,
         ],
         .trade: ["max_distance_km": distanceKm, "max_loop_length": maxLoopLength, "time_limit_seconds": tradeTimeLimitSeconds],
     ]

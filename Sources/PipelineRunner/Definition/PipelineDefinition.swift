@@ -17,7 +17,7 @@ public struct PipelineDefinition: Sendable, Equatable {
     public var allowEmpty: Bool
 
     public enum StageName: String, Sendable, CaseIterable, Comparable {
-        case normalize, pair, match, lobby, trade
+        case fetch, normalize, pair, match, lobby, trade
 
         public static func < (lhs: StageName, rhs: StageName) -> Bool {
             allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!

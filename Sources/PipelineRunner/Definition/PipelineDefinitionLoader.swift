@@ -86,7 +86,7 @@ public enum PipelineDefinitionLoader {
         var stages: [PipelineDefinition.StageName: StageOptions] = [:]
         for (keyNode, value) in mapping {
             guard let key = keyNode.string, let stage = PipelineDefinition.StageName(rawValue: key) else {
-                fail("pipeline.unknownStage", "unknown stage '\(keyNode.string ?? "?")' (known: normalize, pair, match, lobby, trade)", keyNode)
+                fail("pipeline.unknownStage", "unknown stage '\(keyNode.string ?? "?")' (known: \(PipelineDefinition.StageName.allCases.map(\.rawValue).joined(separator: ", ")))", keyNode)
                 continue
             }
             let spec = StageOptionSpec.spec(for: stage)
@@ -118,6 +118,9 @@ public enum PipelineDefinitionLoader {
             }
             if stage == .lobby {
                 for message in LobbyStageOptions.problems(options) { fail("pipeline.badValue", message, value) }
+            }
+            if stage == .fetch {
+                for message in FetchStageOptions.problems(options) { fail("pipeline.badValue", message, value) }
             }
             if stage == .trade, let problem = OptionRanges.loopLengthProblem(options.int("max_loop_length"),
                                                                               name: "'max_loop_length' in stage 'trade'") {

@@ -63,6 +63,7 @@ public struct StageOptionSpec: Sendable {
     /// The stage options each stage understands.
     public static func spec(for stage: PipelineDefinition.StageName) -> StageOptionSpec {
         switch stage {
+        case .fetch: FetchStageOptions.spec
         case .normalize: StageOptionSpec([:])
         case .pair: PairStageOptions.spec
         case .match: StageOptionSpec([:])

@@ -8,7 +8,7 @@ import PlayerModel
 
 /// Runs a pipeline definition end to end and publishes its output directory atomically.
 ///
-/// Stage order is fixed (normalize → pair → match → lobby → trade); the definition enables stages and sets their
+/// Stage order is fixed (fetch → normalize → pair → match → lobby → trade); the definition enables stages and sets their
 /// options. Input problems are diagnostics (the run goes on); only a broken definition or an unwritable
 /// output throws.
 public struct PipelineRun: Sendable {
@@ -50,6 +50,11 @@ public struct PipelineRun: Sendable {
         try OutputGuard.preflight(output: output, inputs: [input], policy: policy, displayPath: definition.output)
         var timings = StageTimings()
         let report = reportStage
+        if let options = definition.stages[.fetch] {
+            let stage = FetchStage(options: options, input: input, inputDisplay: definition.input, resolve: resolve)
+            _ = try timings.measure("fetch") { try stage.run(diagnostics: diagnostics) }
+            report(timings.stages.last!)
+        }
         let (files, locator, ingested) = try timings.measure("ingest") {
             () throws -> ([DatasetFile], (any PlayerLocator)?, DatasetIngestor.Result) in
             let files = DatasetScanner.scan(root: input, diagnostics: diagnostics)

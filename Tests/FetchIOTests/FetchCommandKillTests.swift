@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Fetch
+import Foundation
+import PipelineTestSupport
+import Testing
+
+/// The real `steam-mate fetch` binary as a child process: SIGKILLed mid-run and rerun, it ends where an
+/// uninterrupted run ends, without asking again for what it had already journaled.
+@Suite struct FetchCommandKillTests {
+    static func arguments(_ rig: FetchTestRig, ids: URL, out: URL) -> [String] {
+        ["fetch", "--ids", ids.path, "--out", out.path, "--api-base", rig.server.base, "--key-file", rig.keyFile.path,
+         "--rate", "60", "--burst", "1", "--concurrency", "4", "--timeout", "5"]
+    }
+
+    static func journalKeys(_ out: URL) -> Set<String> {
+        let bytes = (try? Data(contentsOf: out.appendingPathComponent(".fetch/journal.jsonl"))) ?? Data()
+        var keys = Set<String>()
+        for line in bytes.split(separator: 0x0A) {
+            if let record = Array(line).withUnsafeBytes({ JournalRecord.parse($0) }), case .envelope = record.result {
+                keys.insert(record.key.description)
+            }
+        }
+        return keys
+    }
+
+    /// Cache keys a request asked for (one per id of a batch).
+    static func requestedKeys(_ requests: [StubRequest]) -> Set<String> {
+        Set(requests.flatMap { request in
+            request.query["steamids"] != nil ? request.steamIDs.map { "\(request.method)/\($0)" } : [request.keyText]
+        })
+    }
+
+    @Test func killedRunResumesAndEqualsAnUninterruptedRun() async throws {
+        let server = try await StubSteamServer.start(latency: 0.01)
+        defer { Task { await server.shutdown() } }
+        let rig = try FetchTestRig(server: server)
+        let idsFile = rig.root.appendingPathComponent("ids.txt")
+        try (FetchTestRig.ids(40).joined(separator: "\n") + "\n").write(to: idsFile, atomically: true, encoding: .utf8)
+        let killed = rig.root.appendingPathComponent("killed"), whole = rig.root.appendingPathComponent("whole")
+
+        let child = try CommandRunner.start(Self.arguments(rig, ids: idsFile, out: killed), in: rig.root)
+        // Watch the journal from a dispatch thread (not the cooperative pool, which a busy suite may starve) and
+        // SIGKILL the child once the two batches (80 keys) and ten players' calls are in: about 1.8 s of calls remain.
+        let journal = killed.appendingPathComponent(".fetch/journal.jsonl")
+        let pid = child.process.processIdentifier
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.global().async {
+                let deadline = Date().addingTimeInterval(60)
+                while Date() < deadline {
+                    let lines = ((try? Data(contentsOf: journal)) ?? Data()).filter { $0 == 0x0A }.count
+                    if lines >= 90 { break }
+                    usleep(2_000)
+                }
+                kill(pid, SIGKILL)
+                continuation.resume()
+            }
+        }
+        let killedResult = await FetchTestRig.wait(child)
+        #expect(killedResult.status == 128 + SIGKILL, "the run ended before it was killed: \(killedResult.stderr)")
+        let done = Self.journalKeys(killed)
+        #expect(done.count >= 80 && done.count < 40 * 5)
+
+        server.resetLog()
+        let resumed = try await FetchTestRig.run(Self.arguments(rig, ids: idsFile, out: killed), in: rig.root)
+        #expect(resumed.status == 0, "\(resumed.stderr)")
+        let asked = Self.requestedKeys(server.requests)
+        #expect(asked.isDisjoint(with: done), "asked again: \(asked.intersection(done).sorted().prefix(5))")
+        #expect(asked.union(done).count == 40 * 5)
+
+        let uninterrupted = try await FetchTestRig.run(Self.arguments(rig, ids: idsFile, out: whole), in: rig.root)
+        #expect(uninterrupted.status == 0, "\(uninterrupted.stderr)")
+        #expect(FetchTestRig.bundlesWithoutTimes(killed) == FetchTestRig.bundlesWithoutTimes(whole))
+        #expect(FetchTestRig.bundlesWithoutTimes(whole).count == 5)
+        for result in [resumed, uninterrupted] { #expect(!result.stderr.contains(FetchTestRig.apiKey)) }
+    }
+}
