@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Benchmark of `steam-mate fetch` against a local stub (README, "Fetch"): N players at a rate limit.
-# Usage: Benchmarks/fetch/bench-fetch.sh [PLAYERS=10000] [RATE=50] [ENDPOINTS=all, e.g. GetPlayerSummaries,GetOwnedGames]
+# Usage: Tests/Benchmarks/fetch/bench-fetch.sh [PLAYERS=10000] [RATE=50] [ENDPOINTS=all, e.g. GetPlayerSummaries,GetOwnedGames]
 # Needs `swift build -c release` (BINARY=path overrides the binary). Prints calls, the limit-imposed time ((calls − 1) / rate, the baseline), the
 # run's wall time and its ratio to the baseline, CPU seconds (user + sys, /usr/bin/time) and CPU as % of one core.
 set -euo pipefail
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../../.."
 players=${1:-10000}
 rate=${2:-50}
 endpoints=${3:-}
@@ -12,7 +12,7 @@ binary=${BINARY:-.build/release/steam-mate}
 work=$(mktemp -d)
 trap 'kill "$stub" 2>/dev/null || true; rm -rf "$work"' EXIT
 
-python3 Benchmarks/fetch/steam_stub.py --port-file "$work/port" --count-file "$work/count" &
+python3 Tests/Benchmarks/fetch/steam_stub.py --port-file "$work/port" --count-file "$work/count" &
 stub=$!
 for _ in $(seq 100); do [ -s "$work/port" ] && break; sleep 0.05; done
 port=$(cat "$work/port")
