@@ -8,8 +8,9 @@ import PlayerModel
 import Synchronization
 
 /// Reads every Steam input file of a dataset, decodes them on all cores and feeds the documents to
-/// the normalizer. Bad files become diagnostics; every other file still counts. The result does not
-/// depend on the thread count or the order files are read in (normalize is order-independent).
+/// normalize's partitions (`PartitionedNormalizer`, one lock per partition). Bad files become diagnostics;
+/// every other file still counts. The result does not depend on the thread count, the order files are read
+/// in (normalize is order-independent) or whether partitions were spilled.
 public struct DatasetIngestor: Sendable {
     /// Files larger than this are streamed from disk instead of read whole (XML) or in chunks (JSONL).
     public var streamingThreshold = 16 << 20
@@ -17,6 +18,12 @@ public struct DatasetIngestor: Sendable {
     /// Called from the workers as input is consumed (after every JSONL chunk and every file); may be called
     /// often and concurrently, so a display should rate-limit itself.
     public var progress: (@Sendable (IngestProgress) -> Void)?
+    /// Estimated bytes normalize may hold before it spills partitions to disk; nil = never spill.
+    public var memoryLimit: Int?
+    /// Where the private spill directory is made; nil = the system temporary directory (`TMPDIR`).
+    public var spillParent: URL?
+    /// How the keys are split (the unit of locking, spilling and merging).
+    public var partitioning = FactPartitioning(count: 64)
 
     public init(threads: Int = 0, progress: (@Sendable (IngestProgress) -> Void)? = nil) {
         self.threads = threads
@@ -39,6 +46,9 @@ public struct DatasetIngestor: Sendable {
         public var documentCounts: [String: Int]
         /// Dota 2 matches and heroes, when any Dota document was read.
         public var dota: DotaDataset? = nil
+        /// Partition files spilled to disk (and merged back), and their bytes; 0 when everything fit.
+        public var spillFiles = 0
+        public var spillBytes = 0
 
         /// Entities that would be published: players, groups, and Dota matches and heroes. Zero means the
         /// run read nothing usable (see `EmptyInputGuard`).
@@ -47,33 +57,45 @@ public struct DatasetIngestor: Sendable {
         }
     }
 
-    public func ingest(_ files: [DatasetFile], locator: (any PlayerLocator)?, diagnostics: some DiagnosticSink) -> Result {
+    /// Ingests `files`. With a `memoryLimit`, normalize's partitions are spilled to a private directory under
+    /// `spillParent` (default: the system temporary directory) whenever their estimated size passes the
+    /// limit, and merged back at the end; the result is the same either way. Throws only when a spill file
+    /// cannot be written or read back (the spill directory is removed in every case).
+    public func ingest(_ files: [DatasetFile], locator: (any PlayerLocator)?, diagnostics: some DiagnosticSink) throws -> Result {
         let steamFiles = files.filter { $0.role == .steam }.sorted { ($0.size, $0.relativePath) > ($1.size, $1.relativePath) }
-        let state = Mutex(Accumulation(normalizer: DatasetNormalizer(locator: locator)))
+        let normalizer = PartitionedNormalizer(partitioning: partitioning, locator: locator)
+        let spill = try memoryLimit.map { _ in try PartitionSpill(parent: spillParent ?? FileManager.default.temporaryDirectory) }
+        defer { spill?.remove() }
+        let spillFailure = Mutex<(any Error)?>(nil)
+        let tally = Mutex(PartitionedNormalizer.DocumentTally())
+        let bytesRead = Atomic<Int>(0)
         let totalBytes = steamFiles.reduce(0) { $0 + $1.size }
         let bytesDone = Atomic<Int>(0)
         let filesDone = Atomic<Int>(0)
         let progress = self.progress
+        let memoryLimit = self.memoryLimit
         @Sendable func advance(bytes: Int, files: Int) {
             guard let progress else { return }
             let b = bytesDone.add(bytes, ordering: .relaxed).newValue
             let f = filesDone.add(files, ordering: .relaxed).newValue
             progress(IngestProgress(filesDone: f, files: steamFiles.count, bytesDone: b, bytes: totalBytes))
         }
-        let workers = max(1, threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount)
+        let workers = self.workers
         let queue = IngestWorkQueue(files: steamFiles)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            var local = PartitionedNormalizer.DocumentTally()
             let normalize = { (batch: [IngestedDocument]) in
-                state.withLock { accumulation in
-                    for document in batch { accumulation.normalizer.add(document, diagnostics: diagnostics) }
-                    accumulation.documents += batch.count
+                normalizer.add(batch, tally: &local, diagnostics: diagnostics)
+                guard let spill, let memoryLimit else { return }
+                for partition in normalizer.takeForSpill(limit: memoryLimit) {
+                    do { try spill.write(partition) } catch { spillFailure.withLock { if $0 == nil { $0 = error } } }
                 }
             }
             while let work = queue.next() {
                 switch work {
                 case .file(let file):
                     decode(file, diagnostics: diagnostics, deliver: normalize)
-                    state.withLock { $0.bytes += file.size }
+                    bytesRead.add(file.size, ordering: .relaxed)
                     advance(bytes: file.size, files: 1)
                 case .chunk(let file, let bytes, let firstLine):
                     guard !bytes.isEmpty else { continue }
@@ -86,29 +108,28 @@ public struct DatasetIngestor: Sendable {
                     normalize(batch)
                     advance(bytes: bytes.count, files: 0)
                 case .finished(let file):
-                    state.withLock { $0.bytes += file.size }
+                    bytesRead.add(file.size, ordering: .relaxed)
                     advance(bytes: 0, files: 1)
                 case .failed(let file, let error):
                     diagnostics.error("input.unreadable", "cannot read file: \(error.localizedDescription)",
                                       at: origin(of: file).location())
-                    state.withLock { $0.bytes += file.size }
+                    bytesRead.add(file.size, ordering: .relaxed)
                     advance(bytes: 0, files: 1)
                 }
             }
+            tally.withLock { $0.add(local) }
         }
-        return state.withLock { accumulation in
-            Result(dataset: accumulation.normalizer.finish(diagnostics: diagnostics), filesRead: steamFiles.count,
-                   bytesRead: accumulation.bytes, documents: accumulation.documents,
-                   documentCounts: accumulation.normalizer.documentCounts,
-                   dota: accumulation.normalizer.finishDota(diagnostics: diagnostics))
+        if let error = spillFailure.withLock({ $0 }) { throw error }
+        let (dataset, dota) = try normalizer.finish(threads: workers, diagnostics: diagnostics) { index in
+            try spill?.read(index) ?? []
         }
+        let counted = tally.withLock { $0 }
+        return Result(dataset: dataset, filesRead: steamFiles.count, bytesRead: bytesRead.load(ordering: .relaxed),
+                      documents: counted.documents, documentCounts: counted.counts, dota: dota,
+                      spillFiles: spill?.fileCount ?? 0, spillBytes: spill?.bytesWritten ?? 0)
     }
 
-    private struct Accumulation: Sendable {
-        var normalizer: DatasetNormalizer
-        var documents = 0
-        var bytes = 0
-    }
+    private var workers: Int { max(1, threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount) }
 
     func origin(of file: DatasetFile) -> DocumentOrigin {
         DocumentOrigin(file: file.relativePath, owner: file.owner, appID: file.appID)

@@ -11,6 +11,8 @@ public struct ConvertJob: Sendable {
     public var formats: [TableFormat]
     public var locations: String?
     public var threads: Int
+    /// Normalize's memory limit and spill directory.
+    public var spill = SpillSettings()
     public var baseDirectory: URL
     /// Replace a non-empty output that is not ours, publish an empty dataset, lock wait.
     public var policy = PublishPolicy()
@@ -39,8 +41,9 @@ public struct ConvertJob: Sendable {
         }
         let locator = try locations.map { try LocationLoader.load(path: $0, resolve: resolve) }
         var timings = StageTimings()
-        let ingested = timings.measure("ingest") {
-            DatasetIngestor(threads: threads, progress: ingestProgress).ingest(files, locator: locator ?? nil, diagnostics: diagnostics)
+        let ingestor = spill.configure(DatasetIngestor(threads: threads, progress: ingestProgress), resolve: resolve)
+        let ingested = try timings.measure("ingest") {
+            try ingestor.ingest(files, locator: locator ?? nil, diagnostics: diagnostics)
         }
         reportStage(timings.stages.last!)
         try EmptyInputGuard.check(records: ingested.usableRecords, filesRead: ingested.filesRead,

@@ -12,7 +12,7 @@ import Testing
         let files = DatasetScanner.scan(root: RepositoryPaths.root().appendingPathComponent("Data/sample"), diagnostics: DiagnosticLog())
         #expect(files.count > 100)
         func rendered(_ files: [DatasetFile], threads: Int) -> [OutputFile] {
-            let result = DatasetIngestor(threads: threads).ingest(files, locator: nil, diagnostics: DiagnosticLog())
+            let result = try! DatasetIngestor(threads: threads).ingest(files, locator: nil, diagnostics: DiagnosticLog())
             return TableFiles.render(DatasetTables.tables(for: result.dataset), formats: TableFormat.allCases)
         }
         let reference = rendered(files, threads: 1)
@@ -36,7 +36,7 @@ import Testing
             var ingestor = DatasetIngestor(threads: 1)
             ingestor.streamingThreshold = threshold
             let log = DiagnosticLog()
-            let result = ingestor.ingest(files, locator: nil, diagnostics: log)
+            let result = try ingestor.ingest(files, locator: nil, diagnostics: log)
             #expect(result.dataset.players.isEmpty, "threshold \(threshold)")
             #expect(log.sorted().map(\.code) == ["input.unknownFormat"], "threshold \(threshold)")
         }
