@@ -95,34 +95,44 @@ public final class PartitionedNormalizer: Sendable {
         return taken
     }
 
-    /// Resolves every partition, merging back what was spilled (`spilled(index)` returns the partitions
-    /// written for `index`, in any order), on up to `threads` threads, and concatenates them in canonical
-    /// order. Each partition's state is released as soon as it is resolved.
-    public func finish(threads: Int, diagnostics: some DiagnosticSink,
-                       spilled: @Sendable (Int) throws -> [NormalizerPartition]) throws -> (PlayerDataset, DotaDataset?) {
-        let parts = Mutex([PlayerDataset?](repeating: nil, count: slots.count))
+    /// Partition `index` resolved and sorted canonically, after `mergeSpilled` has merged back what was
+    /// spilled for it (one piece at a time, in any order). Its state is released: call once per partition.
+    public func resolvePartition(_ index: Int, diagnostics: some DiagnosticSink,
+                                 mergeSpilled: (inout NormalizerPartition) throws -> Void) rethrows -> PlayerDataset {
+        var partition = slots[index].state.withLock { slot in
+            defer { slot = (NormalizerPartition(partitioning: partitioning, index: index), 0) }
+            return slot.partition
+        }
+        try mergeSpilled(&partition)
+        var resolved = partition.resolve(locator: locator, diagnostics: diagnostics)
+        resolved.sortCanonically()
+        return resolved
+    }
+
+    /// Runs `body` once for every partition index on up to `threads` threads; the first error stops the rest
+    /// and is rethrown.
+    public func forEachPartition(threads: Int, _ body: @Sendable (Int) throws -> Void) throws {
         let failure = Mutex<(any Error)?>(nil)
         let next = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: max(1, min(threads, slots.count))) { _ in
             while true {
                 let index = next.add(1, ordering: .relaxed).oldValue
                 guard index < slots.count, failure.withLock({ $0 == nil }) else { return }
-                var partition = slots[index].state.withLock { slot in
-                    defer { slot = (NormalizerPartition(partitioning: partitioning, index: index), 0) }
-                    return slot.partition
-                }
-                do {
-                    for other in try spilled(index) { partition.merge(other) }
-                } catch {
-                    failure.withLock { if $0 == nil { $0 = error } }
-                    return
-                }
-                let resolved = partition.resolve(locator: locator, diagnostics: diagnostics)
-                parts.withLock { $0[index] = resolved }
+                do { try body(index) } catch { failure.withLock { if $0 == nil { $0 = error } } }
             }
         }
-        if let error = failure.withLock({ $0 }) { throw error }
         totalBytes.store(0, ordering: .relaxed)
+        if let error = failure.withLock({ $0 }) { throw error }
+    }
+
+    /// Resolves every partition (merging back what was spilled) into the whole dataset, in canonical order.
+    public func finish(threads: Int, diagnostics: some DiagnosticSink,
+                       mergeSpilled: @Sendable (Int, inout NormalizerPartition) throws -> Void) throws -> PlayerDataset {
+        let parts = Mutex([PlayerDataset?](repeating: nil, count: slots.count))
+        try forEachPartition(threads: threads) { index in
+            let resolved = try resolvePartition(index, diagnostics: diagnostics) { try mergeSpilled(index, &$0) }
+            parts.withLock { $0[index] = resolved }
+        }
         var dataset = PlayerDataset()
         parts.withLock { parts in
             for index in parts.indices {
@@ -138,7 +148,11 @@ public final class PartitionedNormalizer: Sendable {
             }
         }
         dataset.sortCanonically()
-        let dotaDataset = dota.withLock { $0.isEmpty ? nil : $0.finish(diagnostics: diagnostics) }
-        return (dataset, dotaDataset)
+        return dataset
+    }
+
+    /// The merged Dota 2 matches and heroes; `nil` when no Dota document was read.
+    public func finishDota(diagnostics: some DiagnosticSink) -> DotaDataset? {
+        dota.withLock { $0.isEmpty ? nil : $0.finish(diagnostics: diagnostics) }
     }
 }

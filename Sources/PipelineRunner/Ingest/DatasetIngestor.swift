@@ -39,7 +39,10 @@ public struct DatasetIngestor: Sendable {
     }
 
     public struct Result: Sendable {
+        /// The whole dataset (`ingest`); empty from `ingestStreamed`, whose tables hold the rows instead.
         public var dataset: PlayerDataset
+        /// Row counts of the dataset's tables (the run summary's figures).
+        public var rows: DatasetRowCounts
         public var filesRead: Int
         public var bytesRead: Int
         public var documents: Int
@@ -53,7 +56,7 @@ public struct DatasetIngestor: Sendable {
         /// Entities that would be published: players, groups, and Dota matches and heroes. Zero means the
         /// run read nothing usable (see `EmptyInputGuard`).
         public var usableRecords: Int {
-            dataset.players.count + dataset.groups.count + (dota?.matches.count ?? 0) + (dota?.heroes.count ?? 0)
+            rows.players + rows.groups + (dota?.matches.count ?? 0) + (dota?.heroes.count ?? 0)
         }
     }
 
@@ -62,10 +65,51 @@ public struct DatasetIngestor: Sendable {
     /// limit, and merged back at the end; the result is the same either way. Throws only when a spill file
     /// cannot be written or read back (the spill directory is removed in every case).
     public func ingest(_ files: [DatasetFile], locator: (any PlayerLocator)?, diagnostics: some DiagnosticSink) throws -> Result {
-        let steamFiles = files.filter { $0.role == .steam }.sorted { ($0.size, $0.relativePath) > ($1.size, $1.relativePath) }
-        let normalizer = PartitionedNormalizer(partitioning: partitioning, locator: locator)
         let spill = try memoryLimit.map { _ in try PartitionSpill(parent: spillParent ?? FileManager.default.temporaryDirectory) }
         defer { spill?.remove() }
+        let (accumulated, normalizer) = try accumulate(files, locator: locator, spill: spill, diagnostics: diagnostics)
+        var result = accumulated
+        result.dataset = try normalizer.finish(threads: workers, diagnostics: diagnostics) { _, partition in
+            try spill?.mergeBack(into: &partition)
+        }
+        result.rows = DatasetRowCounts(result.dataset)
+        result.dota = normalizer.finishDota(diagnostics: diagnostics)
+        result.spillFiles = spill?.fileCount ?? 0
+        result.spillBytes = spill?.bytesWritten ?? 0
+        return result
+    }
+
+    /// Like `ingest`, but the dataset is never held whole: every partition is resolved, sorted and written to
+    /// sorted run files in a private spill directory, and the returned tables merge the runs while they are
+    /// written (`SortedRunTables`), so memory is bounded by one partition per thread. The tables give the
+    /// same rows in the same order as `DatasetTables.streamedTables(for: ingest(…).dataset)`. Call
+    /// `tables.remove()` when done (it deletes the spill directory).
+    public func ingestStreamed(_ files: [DatasetFile], locator: (any PlayerLocator)?,
+                               diagnostics: some DiagnosticSink) throws -> (result: Result, tables: SortedRunTables) {
+        let spill = try PartitionSpill(parent: spillParent ?? FileManager.default.temporaryDirectory)
+        do {
+            let (accumulated, normalizer) = try accumulate(files, locator: locator, spill: spill, diagnostics: diagnostics)
+            var result = accumulated
+            let runs = SortedRunTables(spill: spill, partitions: normalizer.partitioning.count)
+            try normalizer.forEachPartition(threads: workers) { index in
+                try runs.write(normalizer.resolvePartition(index, diagnostics: diagnostics) { try spill.mergeBack(into: &$0) }, partition: index)
+            }
+            result.rows = runs.rows
+            result.dota = normalizer.finishDota(diagnostics: diagnostics)
+            result.spillFiles = spill.fileCount
+            result.spillBytes = spill.bytesWritten
+            return (result, runs)
+        } catch {
+            spill.remove()
+            throw error
+        }
+    }
+
+    /// Decodes every file into the partitions, spilling through `spill` past `memoryLimit`.
+    private func accumulate(_ files: [DatasetFile], locator: (any PlayerLocator)?, spill: PartitionSpill?,
+                            diagnostics: some DiagnosticSink) throws -> (Result, PartitionedNormalizer) {
+        let steamFiles = files.filter { $0.role == .steam }.sorted { ($0.size, $0.relativePath) > ($1.size, $1.relativePath) }
+        let normalizer = PartitionedNormalizer(partitioning: partitioning, locator: locator)
         let spillFailure = Mutex<(any Error)?>(nil)
         let tally = Mutex(PartitionedNormalizer.DocumentTally())
         let bytesRead = Atomic<Int>(0)
@@ -81,7 +125,9 @@ public struct DatasetIngestor: Sendable {
             progress(IngestProgress(filesDone: f, files: steamFiles.count, bytesDone: b, bytes: totalBytes))
         }
         let workers = self.workers
-        let queue = IngestWorkQueue(files: steamFiles)
+        // Under a memory limit, JSON Lines chunks shrink with it (each worker holds one chunk's bytes).
+        let chunkSize = memoryLimit.map { min(ChunkedLineReader.defaultChunkSize, max(256 << 10, $0 / 8)) } ?? ChunkedLineReader.defaultChunkSize
+        let queue = IngestWorkQueue(files: steamFiles, chunkSize: chunkSize)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             var local = PartitionedNormalizer.DocumentTally()
             let normalize = { (batch: [IngestedDocument]) in
@@ -99,13 +145,9 @@ public struct DatasetIngestor: Sendable {
                     advance(bytes: file.size, files: 1)
                 case .chunk(let file, let bytes, let firstLine):
                     guard !bytes.isEmpty else { continue }
-                    var batch: [IngestedDocument] = []
                     bytes.withUnsafeBytes { raw in
-                        JSONLinesDecoder.decode(chunk: raw, firstLine: firstLine, origin: origin(of: file), diagnostics: diagnostics) {
-                            batch.append($0)
-                        }
+                        decodeLines(raw, firstLine: firstLine, origin: origin(of: file), diagnostics: diagnostics, deliver: normalize)
                     }
-                    normalize(batch)
                     advance(bytes: bytes.count, files: 0)
                 case .finished(let file):
                     bytesRead.add(file.size, ordering: .relaxed)
@@ -120,19 +162,38 @@ public struct DatasetIngestor: Sendable {
             tally.withLock { $0.add(local) }
         }
         if let error = spillFailure.withLock({ $0 }) { throw error }
-        let (dataset, dota) = try normalizer.finish(threads: workers, diagnostics: diagnostics) { index in
-            try spill?.read(index) ?? []
-        }
         let counted = tally.withLock { $0 }
-        return Result(dataset: dataset, filesRead: steamFiles.count, bytesRead: bytesRead.load(ordering: .relaxed),
-                      documents: counted.documents, documentCounts: counted.counts, dota: dota,
-                      spillFiles: spill?.fileCount ?? 0, spillBytes: spill?.bytesWritten ?? 0)
+        return (Result(dataset: PlayerDataset(), rows: DatasetRowCounts(), filesRead: steamFiles.count,
+                       bytesRead: bytesRead.load(ordering: .relaxed), documents: counted.documents,
+                       documentCounts: counted.counts), normalizer)
     }
+
+    /// Under a memory limit, XML files are streamed from 1 MiB up instead of read whole.
+    private var effectiveStreamingThreshold: Int { memoryLimit == nil ? streamingThreshold : min(streamingThreshold, 1 << 20) }
 
     private var workers: Int { max(1, threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount) }
 
     func origin(of file: DatasetFile) -> DocumentOrigin {
         DocumentOrigin(file: file.relativePath, owner: file.owner, appID: file.appID)
+    }
+
+    /// Documents handed to normalize at a time: small enough that decoded facts waiting for normalize stay a
+    /// few MB whatever the chunk size, large enough that partition locks are taken rarely.
+    static let batchSize = 256
+
+    /// Decodes a chunk of whole JSON lines, handing documents over `batchSize` at a time.
+    func decodeLines(_ raw: UnsafeRawBufferPointer, firstLine: Int, origin: DocumentOrigin, diagnostics: some DiagnosticSink,
+                     deliver: ([IngestedDocument]) -> Void) {
+        var batch: [IngestedDocument] = []
+        batch.reserveCapacity(Self.batchSize)
+        JSONLinesDecoder.decode(chunk: raw, firstLine: firstLine, origin: origin, diagnostics: diagnostics) {
+            batch.append($0)
+            if batch.count >= Self.batchSize {
+                deliver(batch)
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+        deliver(batch)
     }
 
     /// Decodes one file, handing documents over in batches (JSON Lines files are split into chunks by the
@@ -143,15 +204,11 @@ public struct DatasetIngestor: Sendable {
             if file.isJSONLines {
                 var reader = try ChunkedLineReader(url: file.url)
                 while let chunk = try reader.next() {
-                    var batch: [IngestedDocument] = []
                     chunk.bytes.withUnsafeBytes { raw in
-                        JSONLinesDecoder.decode(chunk: raw, firstLine: chunk.firstLine, origin: origin, diagnostics: diagnostics) {
-                            batch.append($0)
-                        }
+                        decodeLines(raw, firstLine: chunk.firstLine, origin: origin, diagnostics: diagnostics, deliver: deliver)
                     }
-                    deliver(batch)
                 }
-            } else if file.size > streamingThreshold, file.relativePath.lowercased().hasSuffix(".xml") {
+            } else if file.size > effectiveStreamingThreshold, file.relativePath.lowercased().hasSuffix(".xml") {
                 let handle = try FileHandle(forReadingFrom: file.url)
                 let prefix = try Array(handle.read(upToCount: 4096) ?? Data())
                 try handle.close()
@@ -159,7 +216,7 @@ public struct DatasetIngestor: Sendable {
                 var batch: [IngestedDocument] = []
                 XMLDocumentDecoder.decodeFile(path: file.url.path, origin: origin, diagnostics: diagnostics) { document in
                     batch.append(document)
-                    if batch.count >= 1024 {
+                    if batch.count >= Self.batchSize {
                         deliver(batch)
                         batch.removeAll(keepingCapacity: true)
                     }

@@ -38,13 +38,12 @@ final class PartitionSpill: Sendable {
         files.withLock { $0[partition.index, default: []].append(url) }
     }
 
-    /// Reads back (and deletes) what was spilled for `index`.
-    func read(_ index: Int) throws -> [NormalizerPartition] {
-        let urls = files.withLock { $0.removeValue(forKey: index) ?? [] }
-        return try urls.map { url in
-            let partition = try PartialFactsCodec.decode(Data(contentsOf: url))
+    /// Merges back into `partition` (and deletes) what was spilled for its index, one file at a time.
+    func mergeBack(into partition: inout NormalizerPartition) throws {
+        let urls = files.withLock { $0.removeValue(forKey: partition.index) ?? [] }
+        for url in urls {
+            partition.merge(try PartialFactsCodec.decode(Data(contentsOf: url)))
             try? FileManager.default.removeItem(at: url)
-            return partition
         }
     }
 

@@ -42,16 +42,23 @@ public struct ConvertJob: Sendable {
         let locator = try locations.map { try LocationLoader.load(path: $0, resolve: resolve) }
         var timings = StageTimings()
         let ingestor = spill.configure(DatasetIngestor(threads: threads, progress: ingestProgress), resolve: resolve)
-        let ingested = try timings.measure("ingest") {
-            try ingestor.ingest(files, locator: locator ?? nil, diagnostics: diagnostics)
+        // With a memory limit the dataset is never held whole: partitions go to sorted runs on disk and
+        // the tables merge them while they are written (same bytes as the in-memory path).
+        let (ingested, runs) = try timings.measure("ingest") { () throws -> (DatasetIngestor.Result, SortedRunTables?) in
+            if spill.memoryLimitMB > 0 {
+                let (result, runs) = try ingestor.ingestStreamed(files, locator: locator ?? nil, diagnostics: diagnostics)
+                return (result, runs)
+            }
+            return (try ingestor.ingest(files, locator: locator ?? nil, diagnostics: diagnostics), nil)
         }
+        defer { runs?.remove() }
         reportStage(timings.stages.last!)
         try EmptyInputGuard.check(records: ingested.usableRecords, filesRead: ingested.filesRead,
                                   input: inputs.joined(separator: " "), policy: policy)
         let sorted = diagnostics.sorted()
         let summary = RunSummary(pipeline: "convert", ingested: ingested, diagnostics: sorted, stages: [:])
         let target = resolve(output)
-        var tables = DatasetTables.streamedTables(for: ingested.dataset)
+        var tables = runs?.tables(rowsPerChunk: 2_048) ?? DatasetTables.streamedTables(for: ingested.dataset)
         DotaOutput.extend(&tables, with: ingested.dota)
         let entries = try timings.measure("write", written: { (entries: [RunManifest.Entry]) in entries.reduce(0) { $0 + $1.bytes } }) {
             try OutputAssembler.publish(tables: tables, extraFiles: [], formats: formats, summary: summary,
