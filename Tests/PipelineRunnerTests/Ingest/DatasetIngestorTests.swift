@@ -67,6 +67,35 @@ import Testing
         }
     }
 
+    /// The streamed ingest (`convert --memory-limit`): tables merged from sorted run files render to the same
+    /// bytes as the in-memory dataset's tables, with the same row counts; the spill directory goes with `remove()`.
+    @Test func sortedRunsGiveTheSameTablesAsTheDataset() throws {
+        let generated = try RepositoryPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: generated) }
+        try SyntheticDatasetWriter.write(.init(players: 120, seed: 43, bundles: true), to: generated.appendingPathComponent("gen").path)
+        let files = DatasetScanner.scan(root: RepositoryPaths.root().appendingPathComponent("Data/sample"), diagnostics: DiagnosticLog())
+            + DatasetScanner.scan(root: generated.appendingPathComponent("gen"), displayPrefix: "gen", diagnostics: DiagnosticLog())
+        let whole = try DatasetIngestor(threads: 2).ingest(files, locator: nil, diagnostics: DiagnosticLog())
+        let expected = TableFiles.render(DatasetTables.tables(for: whole.dataset), formats: TableFormat.allCases)
+        var ingestor = DatasetIngestor(threads: 2)
+        ingestor.memoryLimit = 32 << 10
+        ingestor.spillParent = generated
+        let (streamed, runs) = try ingestor.ingestStreamed(files, locator: nil, diagnostics: DiagnosticLog())
+        #expect(streamed.dataset.players.isEmpty)
+        #expect(streamed.rows == whole.rows)
+        let tables = runs.tables(rowsPerChunk: 7).map { streamed in
+            var table = Table(name: streamed.name, columns: streamed.columns)
+            for index in 0..<streamed.chunkCount { table.rows += streamed.chunk(index) }
+            return table
+        }
+        let rendered = TableFiles.render(tables, formats: TableFormat.allCases)
+        #expect(rendered.map(\.path) == expected.map(\.path))
+        for (a, b) in zip(rendered, expected) { #expect(a.bytes == b.bytes, "\(a.path) differs") }
+        runs.remove()
+        let left = try FileManager.default.contentsOfDirectory(atPath: generated.path).filter { $0.hasPrefix("steam-mate-spill") }
+        #expect(left.isEmpty, "left behind: \(left)")
+    }
+
     /// A partition survives the spill format unchanged: encoding, decoding and merging into an empty
     /// partition resolves to the same rows.
     @Test func partialFactsRoundTrip() throws {
