@@ -48,6 +48,42 @@ public enum DatasetTables {
         ]
     }
 
+    /// Every dataset table with each row's sort key, in the order `streamedTables(for:)` lists them: what
+    /// lets sorted pieces of the dataset (partitions) be merged into the tables `streamedTables` would give.
+    public static func forEachKeyedTable(
+        of dataset: PlayerDataset,
+        _ body: (_ name: String, _ columns: [String], _ count: Int, _ row: (Int) -> (key: DatasetRowKey, cells: [Cell])) throws -> Void
+    ) rethrows {
+        try body("players", playerColumns, dataset.players.count) { i in
+            let p = dataset.players[i]
+            return (DatasetRowKey(p.steamID.rawValue), playerRow(p))
+        }
+        try body("player_games", playerGameColumns, dataset.games.count) { i in
+            let g = dataset.games[i]
+            return (DatasetRowKey(g.steamID.rawValue, UInt64(g.appID)), playerGameRow(g))
+        }
+        try body("friendships", friendshipColumns, dataset.friendships.count) { i in
+            let f = dataset.friendships[i]
+            return (DatasetRowKey(f.a.rawValue, f.b.rawValue), friendshipRow(f))
+        }
+        try body("groups", groupColumns, dataset.groups.count) { i in
+            let g = dataset.groups[i]
+            return (DatasetRowKey(g.groupID.rawValue), groupRow(g))
+        }
+        try body("group_members", groupMemberColumns, dataset.groupMembers.count) { i in
+            let m = dataset.groupMembers[i]
+            return (DatasetRowKey(m.groupID.rawValue, m.steamID.rawValue), groupMemberRow(m))
+        }
+        try body("achievements", achievementColumns, dataset.achievements.count) { i in
+            let a = dataset.achievements[i]
+            return (DatasetRowKey(a.steamID.rawValue, UInt64(a.appID ?? 0), a.gameName ?? ""), achievementRow(a))
+        }
+        try body("preferences", preferenceColumns, dataset.preferences.count) { i in
+            let p = dataset.preferences[i]
+            return (DatasetRowKey(p.steamID.rawValue), preferenceRow(p))
+        }
+    }
+
     static func sources(_ list: [String]) -> Cell { .list(list.map(Cell.string)) }
 
     static func playerRow(_ p: Player) -> [Cell] {

@@ -2,7 +2,7 @@ import Ingest
 import PlayerModel
 
 /// One group while documents arrive.
-struct GroupAccumulator: Sendable {
+struct GroupAccumulator: Sendable, Codable {
     var name = RankedValue<String>()
     var url = RankedValue<String>()
     var headline = RankedValue<String>()
@@ -15,6 +15,14 @@ struct GroupAccumulator: Sendable {
         headline.offer(facts.headline, rank: rank)
         memberCount.offer(facts.memberCount, rank: rank)
         sources.insert(source)
+    }
+
+    mutating func merge(_ other: GroupAccumulator) {
+        name.merge(other.name)
+        url.merge(other.url)
+        headline.merge(other.headline)
+        memberCount.merge(other.memberCount)
+        sources.formUnion(other.sources)
     }
 
     func resolve(_ id: GroupID64) -> Group {

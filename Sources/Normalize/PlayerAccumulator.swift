@@ -2,7 +2,7 @@ import Ingest
 import PlayerModel
 
 /// Everything known about one player while documents arrive; resolved into a `Player` at the end.
-struct PlayerAccumulator: Sendable {
+struct PlayerAccumulator: Sendable, Codable {
     var personaName = RankedValue<String>()
     var profileURL = RankedValue<String>()
     var customURL = RankedValue<String>()
@@ -26,7 +26,7 @@ struct PlayerAccumulator: Sendable {
     var friendsKnown = false
     var sources: Set<String> = []
 
-    struct LocationCodes: Hashable, Sendable {
+    struct LocationCodes: Hashable, Sendable, Codable {
         var country: String
         var state: String?
         var cityID: Int?
@@ -57,6 +57,30 @@ struct PlayerAccumulator: Sendable {
         communityBanned.offer(facts.communityBanned, rank: rank)
         economyBan.offer(facts.economyBan, rank: rank)
         daysSinceLastBan.offer(facts.daysSinceLastBan, rank: rank)
+    }
+
+    mutating func merge(_ other: PlayerAccumulator) {
+        personaName.merge(other.personaName)
+        profileURL.merge(other.profileURL)
+        customURL.merge(other.customURL)
+        realName.merge(other.realName)
+        visibility.merge(other.visibility)
+        locationCodes.merge(other.locationCodes)
+        locationText.merge(other.locationText)
+        memberSince.merge(other.memberSince)
+        timeCreated.merge(other.timeCreated)
+        lastLogoff.merge(other.lastLogoff)
+        primaryGroupID.merge(other.primaryGroupID)
+        vacBanned.merge(other.vacBanned)
+        vacBanCount.merge(other.vacBanCount)
+        gameBans.merge(other.gameBans)
+        communityBanned.merge(other.communityBanned)
+        economyBan.merge(other.economyBan)
+        daysSinceLastBan.merge(other.daysSinceLastBan)
+        tradeBanState.merge(other.tradeBanState)
+        gamesKnown = gamesKnown || other.gamesKnown
+        friendsKnown = friendsKnown || other.friendsKnown
+        sources.formUnion(other.sources)
     }
 
     func resolve(steamID: SteamID64, locator: (any PlayerLocator)?) -> Player {

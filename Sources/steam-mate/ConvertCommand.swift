@@ -32,6 +32,8 @@ struct ConvertCommand: ParsableCommand {
 
     @OptionGroup var publish: PublishFlags
 
+    @OptionGroup var spill: SpillFlags
+
     @Flag(help: "No progress display (it is shown only when stderr is a terminal anyway).")
     var quiet = false
 
@@ -51,7 +53,7 @@ struct ConvertCommand: ParsableCommand {
     }
 
     func run() throws {
-        try OptionCheck.require([("--threads", Double(threads), OptionRanges.threads)] + publish.rangeChecks)
+        try OptionCheck.require([("--threads", Double(threads), OptionRanges.threads)] + publish.rangeChecks + spill.rangeChecks)
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let log = DiagnosticLog()
         let table = ShippedLocationTable.effectivePath(noLocations ? "none" : locations)
@@ -59,6 +61,7 @@ struct ConvertCommand: ParsableCommand {
         var job = ConvertJob(inputs: paths, output: out, formats: parsedFormats, locations: table, threads: threads,
                              baseDirectory: cwd)
         job.policy = publish.policy
+        job.spill = spill.apply(to: SpillSettings())
         try CommandOutcome.report(log: log) {
             job.reportStage = CommandOutcome.printStage
             if let line = ProgressLine.make(quiet: quiet) { job.ingestProgress = line.update }

@@ -22,6 +22,8 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup var publish: PublishFlags
 
+    @OptionGroup var spill: SpillFlags
+
     @Option(help: "Location table (CSV); overrides the pipeline's 'locations' (default: the shipped table).")
     var locations: String?
 
@@ -32,7 +34,7 @@ struct RunCommand: ParsableCommand {
     var quiet = false
 
     func run() throws {
-        try OptionCheck.require([("--threads", threads.asDouble, OptionRanges.threads)] + publish.rangeChecks)
+        try OptionCheck.require([("--threads", threads.asDouble, OptionRanges.threads)] + publish.rangeChecks + spill.rangeChecks)
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let definition: PipelineDefinition
         do {
@@ -48,6 +50,7 @@ struct RunCommand: ParsableCommand {
         if noLocations { effective.locations = "none" }
         if publish.force { effective.force = true }
         if publish.allowEmpty { effective.allowEmpty = true }
+        effective.spill = spill.apply(to: effective.spill)
         var job = PipelineRun(definition: effective, baseDirectory: cwd)
         job.lockWait = publish.policy.lockWait
         let log = DiagnosticLog()

@@ -1,7 +1,7 @@
 import PlayerModel
 
 /// GetPlayerAchievements. `achievements` is `nil` when the response says `success: false`.
-public struct PlayerAchievementFacts: Sendable, Hashable {
+public struct PlayerAchievementFacts: Sendable, Hashable, Codable {
     public var owner: SteamID64?
     public var gameName: String?
     /// `(apiname, achieved)` in document order; `nil` when not available.
@@ -9,7 +9,7 @@ public struct PlayerAchievementFacts: Sendable, Hashable {
     /// The `error` text of a failed response.
     public var error: String?
 
-    public struct AchievementState: Sendable, Hashable {
+    public struct AchievementState: Sendable, Hashable, Codable {
         public var apiName: String
         public var achieved: Bool
         public var unlockTime: Int64?

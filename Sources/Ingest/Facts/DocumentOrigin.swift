@@ -2,7 +2,7 @@ import PipelineCore
 import PlayerModel
 
 /// Where a document came from, and what its context says about it.
-public struct DocumentOrigin: Sendable, Hashable {
+public struct DocumentOrigin: Sendable, Hashable, Codable {
     /// Path relative to the dataset root (never absolute, so outputs are portable).
     public var file: String
     /// The line of a JSON Lines bundle this document was on; `nil` for a whole file.

@@ -1,7 +1,7 @@
 import PlayerModel
 
 /// One line of the app's `preferences.jsonl` export (schema in the README).
-public struct PreferencesFacts: Sendable, Hashable {
+public struct PreferencesFacts: Sendable, Hashable, Codable {
     public var steamID: SteamID64
     public var favoriteAppIDs: [UInt32]
     public var maxDistanceKm: Double?
@@ -14,7 +14,7 @@ public struct PreferencesFacts: Sendable, Hashable {
     public var lobbies: [LobbyRequest] = []
     public var updatedAt: String?
 
-    public struct AvailabilityWindow: Sendable, Hashable {
+    public struct AvailabilityWindow: Sendable, Hashable, Codable {
         public var day: Int
         public var startHour: Int
         public var endHour: Int

@@ -23,6 +23,9 @@ public enum OptionRanges {
     public static let normExponent = NumericRange(0, 1, integer: false)
     /// Synthetic players (`generate --players`).
     public static let syntheticPlayers = NumericRange(0, 50_000_000, integer: true)
+    /// Normalize's memory limit in MiB before it spills partitions to disk (`memory_limit_mb`, `--memory-limit`);
+    /// 0 = no limit (never spill).
+    public static let memoryLimitMB = NumericRange(0, 16_777_216, integer: true)
     /// Seconds to wait for another run holding the output's lock (`--lock-wait`).
     public static let lockWaitSeconds = NumericRange(0, 86_400, integer: false)
 

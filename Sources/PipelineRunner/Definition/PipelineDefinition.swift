@@ -15,6 +15,8 @@ public struct PipelineDefinition: Sendable, Equatable {
     public var force: Bool
     /// Publish even when the run read nothing usable (otherwise the previous output is kept).
     public var allowEmpty: Bool
+    /// Normalize's memory limit and spill directory (`memory_limit_mb`, `spill_dir`).
+    public var spill = SpillSettings()
 
     public enum StageName: String, Sendable, CaseIterable, Comparable {
         case fetch, normalize, pair, match, lobby, trade

@@ -6,7 +6,7 @@ import Yams
 /// Reads and validates a pipeline file. Unknown keys, wrong types and bad values are errors that
 /// point at their line (`Pipelines/default.yml:7: error: unknown key 'kk' in stage 'pair' [pipeline.unknownKey]`).
 public enum PipelineDefinitionLoader {
-    static let topLevelKeys: Set<String> = ["name", "input", "output", "locations", "formats", "threads", "stages", "force", "allow_empty"]
+    static let topLevelKeys: Set<String> = ["name", "input", "output", "locations", "formats", "threads", "stages", "force", "allow_empty", "memory_limit_mb", "spill_dir"]
 
     public static func load(yaml text: String, file: String, defaultName: String) throws -> PipelineDefinition {
         var problems: [Diagnostic] = []
@@ -35,6 +35,7 @@ public enum PipelineDefinitionLoader {
         var name = defaultName, input: String?, output: String?, locations: String?
         var formats = TableFormat.allCases, threads = 0, force = false, allowEmpty = false
         var stages: [PipelineDefinition.StageName: StageOptions] = [:]
+        var spill = SpillSettings()
 
         for (keyNode, value) in mapping {
             guard let key = keyNode.string else {
@@ -53,6 +54,12 @@ public enum PipelineDefinitionLoader {
                 if let n = value.int, OptionRanges.threads.contains(n) { threads = n } else {
                     fail("pipeline.outOfRange", "'threads' must be \(OptionRanges.threads.text) (0 = all cores)", value)
                 }
+            case "memory_limit_mb":
+                if let n = value.int, OptionRanges.memoryLimitMB.contains(n) { spill.memoryLimitMB = n } else {
+                    fail("pipeline.outOfRange", "'memory_limit_mb' must be \(OptionRanges.memoryLimitMB.text) (0 = no limit)", value)
+                }
+            case "spill_dir":
+                if let s = scalarString(value) { spill.directory = s } else { fail("pipeline.badValue", "'spill_dir' must be a path", value) }
             case "force":
                 if let b = value.bool { force = b } else { fail("pipeline.badValue", "'force' must be true or false", value) }
             case "allow_empty":
@@ -74,8 +81,10 @@ public enum PipelineDefinitionLoader {
         if input == nil { fail("pipeline.missingKey", "missing key 'input' (the dataset directory)", root) }
         if stages.isEmpty, mapping["stages"] == nil { stages = [.normalize: StageOptions()] }
         guard problems.isEmpty, let input else { throw PipelineDefinitionError(diagnostics: problems) }
-        return PipelineDefinition(name: name, input: input, output: output ?? "Output/\(name)", locations: locations,
-                                  formats: formats, threads: threads, stages: stages, force: force, allowEmpty: allowEmpty)
+        var definition = PipelineDefinition(name: name, input: input, output: output ?? "Output/\(name)", locations: locations,
+                                            formats: formats, threads: threads, stages: stages, force: force, allowEmpty: allowEmpty)
+        definition.spill = spill
+        return definition
     }
 
     private static func parseStages(_ node: Node, fail: (String, String, Node?) -> Void) -> [PipelineDefinition.StageName: StageOptions] {

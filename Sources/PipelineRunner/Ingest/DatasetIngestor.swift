@@ -8,8 +8,9 @@ import PlayerModel
 import Synchronization
 
 /// Reads every Steam input file of a dataset, decodes them on all cores and feeds the documents to
-/// the normalizer. Bad files become diagnostics; every other file still counts. The result does not
-/// depend on the thread count or the order files are read in (normalize is order-independent).
+/// normalize's partitions (`PartitionedNormalizer`, one lock per partition). Bad files become diagnostics;
+/// every other file still counts. The result does not depend on the thread count, the order files are read
+/// in (normalize is order-independent) or whether partitions were spilled.
 public struct DatasetIngestor: Sendable {
     /// Files larger than this are streamed from disk instead of read whole (XML) or in chunks (JSONL).
     public var streamingThreshold = 16 << 20
@@ -17,6 +18,12 @@ public struct DatasetIngestor: Sendable {
     /// Called from the workers as input is consumed (after every JSONL chunk and every file); may be called
     /// often and concurrently, so a display should rate-limit itself.
     public var progress: (@Sendable (IngestProgress) -> Void)?
+    /// Estimated bytes normalize may hold before it spills partitions to disk; nil = never spill.
+    public var memoryLimit: Int?
+    /// Where the private spill directory is made; nil = the system temporary directory (`TMPDIR`).
+    public var spillParent: URL?
+    /// How the keys are split (the unit of locking, spilling and merging).
+    public var partitioning = FactPartitioning(count: 64)
 
     public init(threads: Int = 0, progress: (@Sendable (IngestProgress) -> Void)? = nil) {
         self.threads = threads
@@ -32,86 +39,161 @@ public struct DatasetIngestor: Sendable {
     }
 
     public struct Result: Sendable {
+        /// The whole dataset (`ingest`); empty from `ingestStreamed`, whose tables hold the rows instead.
         public var dataset: PlayerDataset
+        /// Row counts of the dataset's tables (the run summary's figures).
+        public var rows: DatasetRowCounts
         public var filesRead: Int
         public var bytesRead: Int
         public var documents: Int
         public var documentCounts: [String: Int]
         /// Dota 2 matches and heroes, when any Dota document was read.
         public var dota: DotaDataset? = nil
+        /// Partition files spilled to disk (and merged back), and their bytes; 0 when everything fit.
+        public var spillFiles = 0
+        public var spillBytes = 0
 
         /// Entities that would be published: players, groups, and Dota matches and heroes. Zero means the
         /// run read nothing usable (see `EmptyInputGuard`).
         public var usableRecords: Int {
-            dataset.players.count + dataset.groups.count + (dota?.matches.count ?? 0) + (dota?.heroes.count ?? 0)
+            rows.players + rows.groups + (dota?.matches.count ?? 0) + (dota?.heroes.count ?? 0)
         }
     }
 
-    public func ingest(_ files: [DatasetFile], locator: (any PlayerLocator)?, diagnostics: some DiagnosticSink) -> Result {
+    /// Ingests `files`. With a `memoryLimit`, normalize's partitions are spilled to a private directory under
+    /// `spillParent` (default: the system temporary directory) whenever their estimated size passes the
+    /// limit, and merged back at the end; the result is the same either way. Throws only when a spill file
+    /// cannot be written or read back (the spill directory is removed in every case).
+    public func ingest(_ files: [DatasetFile], locator: (any PlayerLocator)?, diagnostics: some DiagnosticSink) throws -> Result {
+        let spill = try memoryLimit.map { _ in try PartitionSpill(parent: spillParent ?? FileManager.default.temporaryDirectory) }
+        defer { spill?.remove() }
+        let (accumulated, normalizer) = try accumulate(files, locator: locator, spill: spill, diagnostics: diagnostics)
+        var result = accumulated
+        result.dataset = try normalizer.finish(threads: workers, diagnostics: diagnostics) { _, partition in
+            try spill?.mergeBack(into: &partition)
+        }
+        result.rows = DatasetRowCounts(result.dataset)
+        result.dota = normalizer.finishDota(diagnostics: diagnostics)
+        result.spillFiles = spill?.fileCount ?? 0
+        result.spillBytes = spill?.bytesWritten ?? 0
+        return result
+    }
+
+    /// Like `ingest`, but the dataset is never held whole: every partition is resolved, sorted and written to
+    /// sorted run files in a private spill directory, and the returned tables merge the runs while they are
+    /// written (`SortedRunTables`), so memory is bounded by one partition per thread. The tables give the
+    /// same rows in the same order as `DatasetTables.streamedTables(for: ingest(…).dataset)`. Call
+    /// `tables.remove()` when done (it deletes the spill directory).
+    public func ingestStreamed(_ files: [DatasetFile], locator: (any PlayerLocator)?,
+                               diagnostics: some DiagnosticSink) throws -> (result: Result, tables: SortedRunTables) {
+        let spill = try PartitionSpill(parent: spillParent ?? FileManager.default.temporaryDirectory)
+        do {
+            let (accumulated, normalizer) = try accumulate(files, locator: locator, spill: spill, diagnostics: diagnostics)
+            var result = accumulated
+            let runs = SortedRunTables(spill: spill, partitions: normalizer.partitioning.count)
+            try normalizer.forEachPartition(threads: workers) { index in
+                try runs.write(normalizer.resolvePartition(index, diagnostics: diagnostics) { try spill.mergeBack(into: &$0) }, partition: index)
+            }
+            result.rows = runs.rows
+            result.dota = normalizer.finishDota(diagnostics: diagnostics)
+            result.spillFiles = spill.fileCount
+            result.spillBytes = spill.bytesWritten
+            return (result, runs)
+        } catch {
+            spill.remove()
+            throw error
+        }
+    }
+
+    /// Decodes every file into the partitions, spilling through `spill` past `memoryLimit`.
+    private func accumulate(_ files: [DatasetFile], locator: (any PlayerLocator)?, spill: PartitionSpill?,
+                            diagnostics: some DiagnosticSink) throws -> (Result, PartitionedNormalizer) {
         let steamFiles = files.filter { $0.role == .steam }.sorted { ($0.size, $0.relativePath) > ($1.size, $1.relativePath) }
-        let state = Mutex(Accumulation(normalizer: DatasetNormalizer(locator: locator)))
+        let normalizer = PartitionedNormalizer(partitioning: partitioning, locator: locator)
+        let spillFailure = Mutex<(any Error)?>(nil)
+        let tally = Mutex(PartitionedNormalizer.DocumentTally())
+        let bytesRead = Atomic<Int>(0)
         let totalBytes = steamFiles.reduce(0) { $0 + $1.size }
         let bytesDone = Atomic<Int>(0)
         let filesDone = Atomic<Int>(0)
         let progress = self.progress
+        let memoryLimit = self.memoryLimit
         @Sendable func advance(bytes: Int, files: Int) {
             guard let progress else { return }
             let b = bytesDone.add(bytes, ordering: .relaxed).newValue
             let f = filesDone.add(files, ordering: .relaxed).newValue
             progress(IngestProgress(filesDone: f, files: steamFiles.count, bytesDone: b, bytes: totalBytes))
         }
-        let workers = max(1, threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount)
-        let queue = IngestWorkQueue(files: steamFiles)
+        let workers = self.workers
+        // Under a memory limit, JSON Lines chunks shrink with it (each worker holds one chunk's bytes).
+        let chunkSize = memoryLimit.map { min(ChunkedLineReader.defaultChunkSize, max(256 << 10, $0 / 8)) } ?? ChunkedLineReader.defaultChunkSize
+        let queue = IngestWorkQueue(files: steamFiles, chunkSize: chunkSize)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            var local = PartitionedNormalizer.DocumentTally()
             let normalize = { (batch: [IngestedDocument]) in
-                state.withLock { accumulation in
-                    for document in batch { accumulation.normalizer.add(document, diagnostics: diagnostics) }
-                    accumulation.documents += batch.count
+                normalizer.add(batch, tally: &local, diagnostics: diagnostics)
+                guard let spill, let memoryLimit else { return }
+                for partition in normalizer.takeForSpill(limit: memoryLimit) {
+                    do { try spill.write(partition) } catch { spillFailure.withLock { if $0 == nil { $0 = error } } }
                 }
             }
             while let work = queue.next() {
                 switch work {
                 case .file(let file):
                     decode(file, diagnostics: diagnostics, deliver: normalize)
-                    state.withLock { $0.bytes += file.size }
+                    bytesRead.add(file.size, ordering: .relaxed)
                     advance(bytes: file.size, files: 1)
                 case .chunk(let file, let bytes, let firstLine):
                     guard !bytes.isEmpty else { continue }
-                    var batch: [IngestedDocument] = []
                     bytes.withUnsafeBytes { raw in
-                        JSONLinesDecoder.decode(chunk: raw, firstLine: firstLine, origin: origin(of: file), diagnostics: diagnostics) {
-                            batch.append($0)
-                        }
+                        decodeLines(raw, firstLine: firstLine, origin: origin(of: file), diagnostics: diagnostics, deliver: normalize)
                     }
-                    normalize(batch)
                     advance(bytes: bytes.count, files: 0)
                 case .finished(let file):
-                    state.withLock { $0.bytes += file.size }
+                    bytesRead.add(file.size, ordering: .relaxed)
                     advance(bytes: 0, files: 1)
                 case .failed(let file, let error):
                     diagnostics.error("input.unreadable", "cannot read file: \(error.localizedDescription)",
                                       at: origin(of: file).location())
-                    state.withLock { $0.bytes += file.size }
+                    bytesRead.add(file.size, ordering: .relaxed)
                     advance(bytes: 0, files: 1)
                 }
             }
+            tally.withLock { $0.add(local) }
         }
-        return state.withLock { accumulation in
-            Result(dataset: accumulation.normalizer.finish(diagnostics: diagnostics), filesRead: steamFiles.count,
-                   bytesRead: accumulation.bytes, documents: accumulation.documents,
-                   documentCounts: accumulation.normalizer.documentCounts,
-                   dota: accumulation.normalizer.finishDota(diagnostics: diagnostics))
-        }
+        if let error = spillFailure.withLock({ $0 }) { throw error }
+        let counted = tally.withLock { $0 }
+        return (Result(dataset: PlayerDataset(), rows: DatasetRowCounts(), filesRead: steamFiles.count,
+                       bytesRead: bytesRead.load(ordering: .relaxed), documents: counted.documents,
+                       documentCounts: counted.counts), normalizer)
     }
 
-    private struct Accumulation: Sendable {
-        var normalizer: DatasetNormalizer
-        var documents = 0
-        var bytes = 0
-    }
+    /// Under a memory limit, XML files are streamed from 1 MiB up instead of read whole.
+    private var effectiveStreamingThreshold: Int { memoryLimit == nil ? streamingThreshold : min(streamingThreshold, 1 << 20) }
+
+    private var workers: Int { max(1, threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount) }
 
     func origin(of file: DatasetFile) -> DocumentOrigin {
         DocumentOrigin(file: file.relativePath, owner: file.owner, appID: file.appID)
+    }
+
+    /// Documents handed to normalize at a time: small enough that decoded facts waiting for normalize stay a
+    /// few MB whatever the chunk size, large enough that partition locks are taken rarely.
+    static let batchSize = 256
+
+    /// Decodes a chunk of whole JSON lines, handing documents over `batchSize` at a time.
+    func decodeLines(_ raw: UnsafeRawBufferPointer, firstLine: Int, origin: DocumentOrigin, diagnostics: some DiagnosticSink,
+                     deliver: ([IngestedDocument]) -> Void) {
+        var batch: [IngestedDocument] = []
+        batch.reserveCapacity(Self.batchSize)
+        JSONLinesDecoder.decode(chunk: raw, firstLine: firstLine, origin: origin, diagnostics: diagnostics) {
+            batch.append($0)
+            if batch.count >= Self.batchSize {
+                deliver(batch)
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+        deliver(batch)
     }
 
     /// Decodes one file, handing documents over in batches (JSON Lines files are split into chunks by the
@@ -122,15 +204,11 @@ public struct DatasetIngestor: Sendable {
             if file.isJSONLines {
                 var reader = try ChunkedLineReader(url: file.url)
                 while let chunk = try reader.next() {
-                    var batch: [IngestedDocument] = []
                     chunk.bytes.withUnsafeBytes { raw in
-                        JSONLinesDecoder.decode(chunk: raw, firstLine: chunk.firstLine, origin: origin, diagnostics: diagnostics) {
-                            batch.append($0)
-                        }
+                        decodeLines(raw, firstLine: chunk.firstLine, origin: origin, diagnostics: diagnostics, deliver: deliver)
                     }
-                    deliver(batch)
                 }
-            } else if file.size > streamingThreshold, file.relativePath.lowercased().hasSuffix(".xml") {
+            } else if file.size > effectiveStreamingThreshold, file.relativePath.lowercased().hasSuffix(".xml") {
                 let handle = try FileHandle(forReadingFrom: file.url)
                 let prefix = try Array(handle.read(upToCount: 4096) ?? Data())
                 try handle.close()
@@ -138,7 +216,7 @@ public struct DatasetIngestor: Sendable {
                 var batch: [IngestedDocument] = []
                 XMLDocumentDecoder.decodeFile(path: file.url.path, origin: origin, diagnostics: diagnostics) { document in
                     batch.append(document)
-                    if batch.count >= 1024 {
+                    if batch.count >= Self.batchSize {
                         deliver(batch)
                         batch.removeAll(keepingCapacity: true)
                     }

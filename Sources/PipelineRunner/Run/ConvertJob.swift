@@ -11,6 +11,8 @@ public struct ConvertJob: Sendable {
     public var formats: [TableFormat]
     public var locations: String?
     public var threads: Int
+    /// Normalize's memory limit and spill directory.
+    public var spill = SpillSettings()
     public var baseDirectory: URL
     /// Replace a non-empty output that is not ours, publish an empty dataset, lock wait.
     public var policy = PublishPolicy()
@@ -39,16 +41,24 @@ public struct ConvertJob: Sendable {
         }
         let locator = try locations.map { try LocationLoader.load(path: $0, resolve: resolve) }
         var timings = StageTimings()
-        let ingested = timings.measure("ingest") {
-            DatasetIngestor(threads: threads, progress: ingestProgress).ingest(files, locator: locator ?? nil, diagnostics: diagnostics)
+        let ingestor = spill.configure(DatasetIngestor(threads: threads, progress: ingestProgress), resolve: resolve)
+        // With a memory limit the dataset is never held whole: partitions go to sorted runs on disk and
+        // the tables merge them while they are written (same bytes as the in-memory path).
+        let (ingested, runs) = try timings.measure("ingest") { () throws -> (DatasetIngestor.Result, SortedRunTables?) in
+            if spill.memoryLimitMB > 0 {
+                let (result, runs) = try ingestor.ingestStreamed(files, locator: locator ?? nil, diagnostics: diagnostics)
+                return (result, runs)
+            }
+            return (try ingestor.ingest(files, locator: locator ?? nil, diagnostics: diagnostics), nil)
         }
+        defer { runs?.remove() }
         reportStage(timings.stages.last!)
         try EmptyInputGuard.check(records: ingested.usableRecords, filesRead: ingested.filesRead,
                                   input: inputs.joined(separator: " "), policy: policy)
         let sorted = diagnostics.sorted()
         let summary = RunSummary(pipeline: "convert", ingested: ingested, diagnostics: sorted, stages: [:])
         let target = resolve(output)
-        var tables = DatasetTables.streamedTables(for: ingested.dataset)
+        var tables = runs?.tables(rowsPerChunk: 2_048) ?? DatasetTables.streamedTables(for: ingested.dataset)
         DotaOutput.extend(&tables, with: ingested.dota)
         let entries = try timings.measure("write", written: { (entries: [RunManifest.Entry]) in entries.reduce(0) { $0 + $1.bytes } }) {
             try OutputAssembler.publish(tables: tables, extraFiles: [], formats: formats, summary: summary,

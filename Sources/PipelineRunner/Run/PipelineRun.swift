@@ -59,7 +59,8 @@ public struct PipelineRun: Sendable {
             () throws -> ([DatasetFile], (any PlayerLocator)?, DatasetIngestor.Result) in
             let files = DatasetScanner.scan(root: input, diagnostics: diagnostics)
             let locator = try loadLocator(diagnostics: diagnostics)
-            return (files, locator, DatasetIngestor(threads: definition.threads, progress: ingestProgress).ingest(files, locator: locator, diagnostics: diagnostics))
+            let ingestor = definition.spill.configure(DatasetIngestor(threads: definition.threads, progress: ingestProgress), resolve: resolve)
+            return (files, locator, try ingestor.ingest(files, locator: locator, diagnostics: diagnostics))
         }
         report(timings.stages.last!)
         let dataset = ingested.dataset

@@ -38,10 +38,10 @@ public struct RunSummary: Codable, Sendable, Equatable {
 extension RunSummary {
     /// The summary of an ingest result and the run's sorted diagnostics.
     init(pipeline: String, ingested: DatasetIngestor.Result, diagnostics sorted: [Diagnostic], stages: [String: Int]) {
-        let dataset = ingested.dataset
+        let rows = ingested.rows
         self.init(pipeline: pipeline, filesRead: ingested.filesRead, bytesRead: ingested.bytesRead,
-                  documents: ingested.documents, documentsByKind: ingested.documentCounts, players: dataset.players.count,
-                  playerGames: dataset.games.count, friendships: dataset.friendships.count, groups: dataset.groups.count,
+                  documents: ingested.documents, documentsByKind: ingested.documentCounts, players: rows.players,
+                  playerGames: rows.games, friendships: rows.friendships, groups: rows.groups,
                   errors: sorted.filter { $0.severity == .error }.count, warnings: sorted.filter { $0.severity == .warning }.count,
                   stages: stages)
     }
