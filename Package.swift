@@ -97,7 +97,7 @@ let package = Package(
         .testTarget(name: "PairingTests", dependencies: ["Pairing", "PlayerModel", "Geo", "PipelineCore", "SyntheticData"]),
         .testTarget(
             name: "TradeTests",
-            dependencies: ["Trade", "PipelineCore", "PlayerModel", "PipelineTestSupport"],
+            dependencies: ["Trade", "MIPSolver", "PipelineCore", "PlayerModel", "PipelineTestSupport"],
             exclude: ["Fixtures"]
         ),
         .testTarget(name: "MIPSolverTests", dependencies: ["MIPSolver"]),

@@ -58,6 +58,16 @@ public struct BinaryProgram: Sendable {
 }
 
 extension BinaryProgram {
+    /// Whether the 0/1 point `x` satisfies every row (with a 1e-6 tolerance).
+    public func isSatisfied(by x: [Bool]) -> Bool {
+        guard x.count == columnCount else { return false }
+        var activity = [Double](repeating: 0, count: rowCount)
+        for c in 0..<columnCount where x[c] {
+            for k in Int(columnStart[c])..<Int(columnStart[c + 1]) { activity[Int(rowIndex[k])] += value[k] }
+        }
+        return (0..<rowCount).allSatisfy { activity[$0] >= rowLower[$0] - 1e-6 && activity[$0] <= rowUpper[$0] + 1e-6 }
+    }
+
     /// The program in CPLEX LP text (columns `x<c>`, rows `r<r>`), for running the same model through
     /// another solver (e.g. `glpsol --lp`); the benchmark's `--export-lp` writes it.
     public func lpText() -> String {

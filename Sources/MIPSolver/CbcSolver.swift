@@ -29,16 +29,22 @@ public enum CbcSolver {
         let big = 1e30
         let rowLower = program.rowLower.map { $0.isInfinite ? -big : $0 }
         let rowUpper = program.rowUpper.map { $0.isInfinite ? big : $0 }
+        // CBC is handed the minimisation of −objective, never `Cbc_setObjSense(−1)`: CBC 2.10.8's solve driver
+        // takes a MIP start's objective from the LP in the user's sense and stores it as an internal
+        // (minimisation) value, so with a maximisation sense a start of value −v counted as +v. On a cost
+        // stage (all values negative) that start looked better than every solution, pruned the whole tree,
+        // and came back "proven optimal" (the capped trades' cost defect).
+        let minimised = program.objective.map { -$0 }
         program.columnStart.withUnsafeBufferPointer { start in
             program.rowIndex.withUnsafeBufferPointer { index in
                 program.value.withUnsafeBufferPointer { value in
                     Cbc_loadProblem(model, Int32(n), Int32(program.rowCount), start.baseAddress, index.baseAddress,
-                                    value.baseAddress, lower, upper, program.objective, rowLower, rowUpper)
+                                    value.baseAddress, lower, upper, minimised, rowLower, rowUpper)
                 }
             }
         }
         for c in 0..<n { Cbc_setInteger(model, Int32(c)) }
-        Cbc_setObjSense(model, -1)
+        Cbc_setObjSense(model, 1)
         Cbc_setLogLevel(model, 0)
         Cbc_setParameter(model, "log", "0")
         Cbc_setParameter(model, "slog", "0")
@@ -66,14 +72,22 @@ public enum CbcSolver {
         var solution: [Bool] = []
         if let best = Cbc_bestSolution(model) {
             solution = (0..<n).map { best[$0] > 0.5 }
+            // Rounded columns that break a row are no solution of ours.
+            if !program.isSatisfied(by: solution) { solution = [] }
         }
         let objective = solution.isEmpty ? 0 : zip(solution, program.objective).reduce(0) { $0 + ($1.0 ? $1.1 : 0) }
-        if Cbc_isProvenOptimal(model) != 0 && !solution.isEmpty {
+        // CBC reports values of the minimisation; its bound is infinite when it has none.
+        let raw = -Cbc_getBestPossibleObjValue(model)
+        let rawBound = raw.isFinite && abs(raw) < 1e29 ? raw : Double.infinity
+        // An optimality claim must agree with the columns: CBC's value of its incumbent is the one
+        // recomputed here. (CBC's best-possible value is not checked against it: after a proof it can
+        // still be the root bound.)
+        let tolerance = 1e-6 * max(1, abs(objective))
+        let consistent = !solution.isEmpty && abs(-Cbc_getObjValue(model) - objective) <= tolerance
+        if Cbc_isProvenOptimal(model) != 0 && consistent {
             return MIPOutcome(status: .optimal, solution: solution, objective: objective, bound: objective, nodes: nodes)
         }
-        // CBC reports the bound in the program's (maximisation) sense; infinite when it has none.
-        let raw = Cbc_getBestPossibleObjValue(model)
-        let bound = max(objective, raw.isFinite && abs(raw) < 1e29 ? raw : .infinity)
+        let bound = solution.isEmpty ? rawBound : consistent ? max(objective, rawBound) : .infinity
         return MIPOutcome(status: solution.isEmpty ? .stoppedWithoutSolution : .stoppedWithSolution,
                           solution: solution, objective: objective, bound: bound, nodes: nodes)
     }

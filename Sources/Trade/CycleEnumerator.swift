@@ -13,12 +13,15 @@ struct CycleEnumerator {
     var cost: [Int64] = []
     /// Per cycle position: the CSR slot of the edge it receives along (parallel to `vertices`).
     var slots: [Int32] = []
-    /// True when `limit` cycles were reached and the list is incomplete.
+    /// True when `limit` cycles were reached or the budget ran out: the list is incomplete.
     var truncated = false
+    /// True when the CPU budget ran out during enumeration.
+    var timedOut = false
 
     var count: Int { realCount.count }
 
-    init(problem: TradeProblem, graph: PrunedGraph, cap: Int, distinctOwners: Bool, limit: Int = 30_000_000) {
+    init(problem: TradeProblem, graph: PrunedGraph, cap: Int, distinctOwners: Bool, limit: Int = 30_000_000,
+         budget: CPUBudget? = nil) {
         let n = graph.activeCount
         guard n > 0, cap >= 1 else { return }
         let isReal = (0..<n).map { !problem.items[Int(graph.itemOfActive[$0])].isDummy }
@@ -51,8 +54,14 @@ struct CycleEnumerator {
         let capacity = Int32(cap)
         var level: [[Int32]] = Array(repeating: [], count: cap + 1)
 
+        var steps = 0
         for s in 0..<n {
             if truncated { break }
+            if let budget, budget.isExhausted {
+                truncated = true
+                timedOut = true
+                break
+            }
             let startItems: Int32 = isReal[s] ? 1 : 0
             // Bucketed 0-1 BFS backwards from s: stepping from x to its predecessor u adds isReal(x).
             for k in Int(inDegree[s])..<Int(inDegree[s + 1]) {
@@ -92,6 +101,12 @@ struct CycleEnumerator {
             var cursor: [Int] = [Int(graph.rowStart[s])]
             var used: [Int32] = [isReal[s] ? 1 : 0]
             while let top = cursor.last {
+                steps += 1
+                if steps & 0xFFFF == 0, let budget, budget.isExhausted {
+                    truncated = true
+                    timedOut = true
+                    break
+                }
                 let v = Int(pathVertex[pathVertex.count - 1])
                 let end = Int(graph.rowStart[v + 1])
                 if top >= end {

@@ -46,4 +46,8 @@ public struct TradeStats: Sendable, Hashable, Codable {
     public var candidateLoops: Int?
     /// Capped solves: trades of the loop-cap heuristic that warm-starts the solver.
     public var warmStartTrades: Int?
+    /// Capped solves: independent blocks of candidate loops, and how many needed the MIP solver (not in
+    /// the summary file; benchmarks print them).
+    public var loopBlocks: Int?
+    public var solvedLoopBlocks: Int?
 }

@@ -19,6 +19,8 @@ public enum TradeSolver {
     public static var mipSolverVersion: String { "CBC " + CbcSolver.version }
 
     public static func solve(_ problem: TradeProblem, options: TradeSolverOptions = TradeSolverOptions()) -> TradeResult {
+        // A capped solve's budget covers all of it: pruning, the uncapped solve, warm start, enumeration, MIP.
+        let budget = CPUBudget(seconds: options.timeLimitSeconds)
         let graph = PrunedGraph(problem)
         var bestEval = Evaluation.empty(problem)
         var rounds = 0
@@ -79,11 +81,13 @@ public enum TradeSolver {
                 var warm: [Int32]?
                 var warmTrades: Int?
                 if options.warmStart && graph.activeCount > 0 {
-                    let heuristic = capLoops(problem: problem, graph: graph, start: bestEval, cap: max(2, cap), rounds: options.maxCapRounds)
+                    let heuristic = capLoops(problem: problem, graph: graph, start: bestEval, cap: max(2, cap), rounds: options.maxCapRounds,
+                                             budget: budget)
                     warm = heuristic
                     warmTrades = Evaluation(problem: problem, graph: graph, colOfRow: heuristic).trades
                 }
-                let outcome = CappedTradeSolver.solve(problem: problem, graph: graph, cap: cap, options: options, warmStart: warm)
+                let outcome = CappedTradeSolver.solve(problem: problem, graph: graph, cap: cap, options: options, warmStart: warm,
+                                                      budget: budget)
                 chosen = Evaluation(problem: problem, graph: graph, colOfRow: outcome.assignment)
                 stats = chosen.stats(problem: problem, graph: graph)
                 stats.tieBreakRounds = rounds
@@ -98,6 +102,8 @@ public enum TradeSolver {
                 }
                 stats.candidateLoops = outcome.candidateLoops
                 stats.warmStartTrades = warmTrades
+                stats.loopBlocks = outcome.blocks
+                stats.solvedLoopBlocks = outcome.solvedBlocks
             } else {
                 // The uncapped optimum already fits: it is the capped optimum too.
                 stats.optimal = true
@@ -139,7 +145,7 @@ public enum TradeSolver {
     public static func cappedItemsProgramLP(_ problem: TradeProblem, cap: Int, distinctUsersPerLoop: Bool = false) -> String {
         let graph = PrunedGraph(problem)
         let cycles = CycleEnumerator(problem: problem, graph: graph, cap: cap, distinctOwners: distinctUsersPerLoop)
-        return CappedTradeSolver.itemsProgram(problem: problem, graph: graph, cycles: cycles).lpText()
+        return CappedTradeSolver.itemsProgram(problem: problem, graph: graph, cycles: cycles, loops: Array(0..<cycles.count)).program.lpText()
     }
 
     /// Loop-cap heuristic, used only as the exact solver's warm start (capping is NP-hard for caps ≥ 3): (1) repeatedly ban every cap-th
@@ -148,12 +154,13 @@ public enum TradeSolver {
     /// order) of at most `cap` non-dummy items. The same packing from scratch is computed too and the
     /// better of the two (more trades, then lower cost) is kept. Only existing want edges are ever used,
     /// so edge filters such as the distance limit always hold.
-    private static func capLoops(problem: TradeProblem, graph: PrunedGraph, start: Evaluation, cap: Int, rounds: Int) -> [Int32] {
+    private static func capLoops(problem: TradeProblem, graph: PrunedGraph, start: Evaluation, cap: Int, rounds: Int,
+                                 budget: CPUBudget? = nil) -> [Int32] {
         var banned = Set<Int32>()
         var current = start
         var assignment: [Int32] = graph.makeSolver(banned: []).solvedAssignment()
         var round = 0
-        while round < rounds, current.loops.contains(where: { $0.count > cap }) {
+        while round < rounds, !(budget?.isExhausted ?? false), current.loops.contains(where: { $0.count > cap }) {
             round += 1
             for loop in current.loops where loop.count > cap {
                 for position in stride(from: cap - 1, to: loop.count, by: cap) {

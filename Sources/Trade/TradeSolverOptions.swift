@@ -22,11 +22,13 @@ public struct TradeSolverOptions: Sendable, Hashable {
     public var maxTieBreakRounds: Int
     /// Stop the tie-break after this many rounds without a better (users, sum of squares) solution.
     public var tieBreakPatience: Int
-    /// Upper bound on the warm-start heuristic's re-solves before remaining long loops are dropped.
+    /// Upper bound on the warm-start heuristic's re-solves before remaining long loops are dropped (each is
+    /// a whole assignment solve: 40 of them took 24 CPU-s of a 100k night's 60 s budget; the exact solve
+    /// needs only a start, so 4).
     public var maxCapRounds: Int
 
     public init(maxLoopLength: Int? = nil, tieBreak: Bool = true, maxTieBreakRounds: Int = 40, tieBreakPatience: Int = 8,
-                maxCapRounds: Int = 40, distinctUsersPerLoop: Bool = false, timeLimitSeconds: Double = 60,
+                maxCapRounds: Int = 4, distinctUsersPerLoop: Bool = false, timeLimitSeconds: Double = 60,
                 maxCandidateLoops: Int = 5_000_000, warmStart: Bool = true, tieBreakStageSeconds: Double = 2) {
         self.tieBreakStageSeconds = tieBreakStageSeconds
         self.distinctUsersPerLoop = distinctUsersPerLoop

@@ -29,6 +29,27 @@ import Testing
         #expect(outcome.objective == 3)
     }
 
+    /// A warm start that is feasible but not optimal, on an objective whose values are negative (a cost
+    /// stage: maximise −cost). The optimum must still be found and proven; a start whose objective is
+    /// taken with the wrong sign would look better than every solution and be returned as "optimal".
+    @Test(arguments: [false, true])
+    func negativeObjectiveWithSuboptimalStartFindsTheOptimum(bigger: Bool) {
+        var program = BinaryProgram()
+        // Choose exactly one of several options in each of `groups` groups; option k costs k + 1.
+        let groups = bigger ? 40 : 1
+        let options = 4
+        for _ in 0..<groups { program.addRow(lower: 1, upper: 1) }
+        for g in 0..<groups {
+            for k in 0..<options { program.addColumn(objective: -Double(k + 1), rows: [Int32(g)], values: [1]) }
+        }
+        // Start: the most expensive option everywhere.
+        let start = (0..<program.columnCount).map { $0 % options == options - 1 }
+        let outcome = CbcSolver.maximize(program, start: start)
+        #expect(outcome.status == .optimal)
+        #expect(outcome.objective == -Double(groups))
+        #expect(outcome.bound == -Double(groups))
+    }
+
     @Test func infeasibleIsReported() {
         var program = BinaryProgram()
         program.addRow(lower: 2, upper: .infinity)
