@@ -22,10 +22,11 @@ public struct DatasetNormalizer: Sendable {
     private var globalPercentages: [UInt32: (entries: [String: Double], rank: SourceRank)] = [:]
     private var schemaAppIDs: [String: (appID: UInt32, rank: SourceRank)] = [:]
     private var preferences: [SteamID64: (facts: PreferencesFacts, rank: SourceRank, origin: DocumentOrigin)] = [:]
-    private var dota = DotaAccumulator()
+    private var dota = DotaIngestShard()
 
     /// How many documents of each kind were added (for the run summary).
-    public private(set) var documentCounts: [String: Int] = [:]
+    public var documentCounts: [String: Int] { documentCountsWithoutDota.merging(dota.counts, uniquingKeysWith: +) }
+    private var documentCountsWithoutDota: [String: Int] = [:]
 
     public init(locator: (any PlayerLocator)? = nil) {
         self.locator = locator
@@ -42,9 +43,12 @@ public struct DatasetNormalizer: Sendable {
     public mutating func add(_ document: IngestedDocument, diagnostics: some DiagnosticSink) {
         let origin = document.origin
         let isJSON = !origin.file.lowercased().hasSuffix(".xml")
+        if case .dota(let facts) = document.content {
+            dota.add(facts, origin: origin, diagnostics: diagnostics)
+            return
+        }
         if let fetchedAt = origin.fetchedAt, RFC3339.unixSeconds(fetchedAt) == nil {
-            diagnostics.warning("value.badTimestamp", "fetched_at '\(fetchedAt)' is not an RFC 3339 time; the document ranks as undated",
-                                at: origin.location())
+            Self.reportBadFetchedAt(fetchedAt, origin: origin, diagnostics: diagnostics)
         }
         let rank = SourceRank(origin: origin, isJSON: isJSON)
         let source = origin.provenance
@@ -130,9 +134,8 @@ public struct DatasetNormalizer: Sendable {
             touch(facts.steamID, source)
             if let existing = preferences[facts.steamID], existing.rank >= prefRank { return }
             preferences[facts.steamID] = (facts, prefRank, origin)
-        case .dota(let facts):
-            count(facts.kind.rawValue)
-            dota.add(facts, origin: origin, fetchedAt: rank.fetchedAt == .min ? nil : rank.fetchedAt)
+        case .dota:
+            break                                   // handled above, without the per-document source rank
         case .errorResponse(let message):
             count("error_response")
             diagnostics.warning("steam.errorResponse", "Steam answered with an error: \(message)", at: origin.location())
@@ -157,13 +160,28 @@ public struct DatasetNormalizer: Sendable {
     }
 
     /// The merged Dota 2 matches and heroes; `nil` when no Dota document was read (so no Dota table is written).
-    public func finishDota(diagnostics: some DiagnosticSink) -> DotaDataset? {
-        dota.isEmpty ? nil : dota.finish(diagnostics: diagnostics)
+    /// Hands the collected records over (a second call returns `nil`).
+    public mutating func finishDota(diagnostics: some DiagnosticSink) -> DotaDataset? {
+        let accumulator = dota.accumulator
+        dota.accumulator = DotaAccumulator()
+        return accumulator.isEmpty ? nil : accumulator.finish(diagnostics: diagnostics)
+    }
+
+    /// Takes over the Dota documents an ingest worker collected on its own (`DotaIngestShard`).
+    public mutating func absorb(_ shard: consuming DotaIngestShard) {
+        dota.accumulator.absorb(shard.accumulator)
+        dota.counts.merge(shard.counts, uniquingKeysWith: +)
+    }
+
+    /// The warning for a `fetched_at` that is not RFC 3339 (the document still counts, as undated).
+    static func reportBadFetchedAt(_ text: String, origin: DocumentOrigin, diagnostics: some DiagnosticSink) {
+        diagnostics.warning("value.badTimestamp", "fetched_at '\(text)' is not an RFC 3339 time; the document ranks as undated",
+                            at: origin.location())
     }
 
     // MARK: - Pieces
 
-    private mutating func count(_ kind: String) { documentCounts[kind, default: 0] += 1 }
+    private mutating func count(_ kind: String) { documentCountsWithoutDota[kind, default: 0] += 1 }
 
     private mutating func touch(_ id: SteamID64, _ source: String) {
         players[id, default: PlayerAccumulator()].sources.insert(source)

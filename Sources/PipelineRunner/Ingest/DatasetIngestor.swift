@@ -63,10 +63,30 @@ public struct DatasetIngestor: Sendable {
         let workers = max(1, threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount)
         let queue = IngestWorkQueue(files: steamFiles)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            let normalize = { (batch: [IngestedDocument]) in
+            // Dota documents (a million matches in one bundle) stay with the worker and are merged at the end,
+            // so they never wait for the normalizer's lock; the other kinds go through it.
+            var dota = DotaIngestShard()
+            var dotaDocuments = 0
+            defer {
                 state.withLock { accumulation in
-                    for document in batch { accumulation.normalizer.add(document, diagnostics: diagnostics) }
-                    accumulation.documents += batch.count
+                    accumulation.normalizer.absorb(dota)
+                    accumulation.documents += dotaDocuments
+                }
+            }
+            let normalize = { (batch: [IngestedDocument]) in
+                var others: [IngestedDocument] = []
+                for document in batch {
+                    if case .dota(let facts) = document.content {
+                        dota.add(facts, origin: document.origin, diagnostics: diagnostics)
+                        dotaDocuments += 1
+                    } else {
+                        others.append(document)
+                    }
+                }
+                guard !others.isEmpty else { return }
+                state.withLock { accumulation in
+                    for document in others { accumulation.normalizer.add(document, diagnostics: diagnostics) }
+                    accumulation.documents += others.count
                 }
             }
             while let work = queue.next() {
@@ -97,10 +117,11 @@ public struct DatasetIngestor: Sendable {
             }
         }
         return state.withLock { accumulation in
-            Result(dataset: accumulation.normalizer.finish(diagnostics: diagnostics), filesRead: steamFiles.count,
+            let dota = accumulation.normalizer.finishDota(diagnostics: diagnostics)
+            return Result(dataset: accumulation.normalizer.finish(diagnostics: diagnostics), filesRead: steamFiles.count,
                    bytesRead: accumulation.bytes, documents: accumulation.documents,
                    documentCounts: accumulation.normalizer.documentCounts,
-                   dota: accumulation.normalizer.finishDota(diagnostics: diagnostics))
+                   dota: dota)
         }
     }
 

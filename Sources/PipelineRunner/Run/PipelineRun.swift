@@ -64,7 +64,7 @@ public struct PipelineRun: Sendable {
         var stageFigures: [String: Int] = [:]
         try runLaterStages(dataset: dataset, files: files, locator: locator, tables: &tables, extraFiles: &extraFiles,
                            figures: &stageFigures, timings: &timings, diagnostics: diagnostics)
-        DotaOutput.extend(&tables, with: ingested.dota)
+        DotaOutput.extend(&tables, with: ingested.dota, players: ingested.dataset)
 
         let sorted = diagnostics.sorted()
         let summary = RunSummary(pipeline: definition.name, ingested: ingested, diagnostics: sorted, stages: stageFigures)
