@@ -31,7 +31,7 @@ public struct DotaPairingNotes: Sendable {
         var roles: [UInt64: DotaRoleSet] = [:]
         for id in members {
             guard let p = index.index(of: id) else { continue }
-            let set = index.stats(of: p, in: dataset.matches).roles
+            let set = index.stats(of: p).roles
             if !set.isEmpty { roles[id] = set }
         }
         self.together = together

@@ -1,17 +1,43 @@
 import Ingest
 import PlayerModel
 
-/// Every public player's appearances, as match and slot positions into the merged match list (5 bytes per
-/// appearance, grouped by player, players sorted by SteamID64, appearances in match order). Statistics and
-/// progress are computed from it one player at a time, so no per-appearance copy of the facts is held and
-/// a streamed table can compute any range of players on its own thread.
+/// Every public player's appearances as 16-byte records (start, duration, hero, side, result, abandon),
+/// grouped by player, players sorted by SteamID64, appearances in match order. Statistics and progress are
+/// computed from it one player at a time without touching the match structs, so a streamed table can
+/// compute any range of players on its own thread, and nothing per appearance is held but these records.
 public struct DotaPlayerIndex: Sendable {
+    /// What stats and progress need of one appearance.
+    struct Appearance: Sendable {
+        /// Unix seconds, `Int64.min` when unknown.
+        var start: Int64
+        /// Seconds (≤ one week, checked by the decoder), -1 when unknown.
+        var duration: Int32
+        /// 0 = none.
+        var hero: UInt16
+        var flags: UInt8
+
+        static let dire: UInt8 = 1, decided: UInt8 = 2, won: UInt8 = 4, abandoned: UInt8 = 8
+
+        init(_ match: DotaMatch, _ player: DotaPlayerFacts) {
+            start = match.facts.startTime ?? .min
+            duration = match.facts.duration.map { Int32(clamping: $0) } ?? -1
+            hero = UInt16(clamping: player.heroID ?? 0)
+            var flags: UInt8 = player.isDire ? Self.dire : 0
+            if let won = match.won(player) { flags |= Self.decided | (won ? Self.won : 0) }
+            if let leaver = player.leaverStatus, leaver >= 2 { flags |= Self.abandoned }
+            self.flags = flags
+        }
+
+        var isDire: Bool { flags & Self.dire != 0 }
+        /// `nil` when the winner is unknown.
+        var won: Bool? { flags & Self.decided == 0 ? nil : flags & Self.won != 0 }
+    }
+
     /// Public players, ascending.
     public let steamIDs: [UInt64]
     /// Player `p`'s appearances are `offsets[p] ..< offsets[p + 1]`.
     private let offsets: [Int]
-    private let matchIndices: [UInt32]
-    private let playerPositions: [UInt8]
+    private let appearances: [Appearance]
 
     public init(_ matches: [DotaMatch]) {
         var firstSeen: [UInt64: Int32] = [:]
@@ -41,22 +67,22 @@ public struct DotaPlayerIndex: Sendable {
         var offsets = [Int](repeating: 0, count: ids.count + 1)
         for (sortedIndex, index) in order.enumerated() { offsets[sortedIndex + 1] = offsets[sortedIndex] + counts[index] }
         var next = Array(offsets.dropLast())
-        var matchIndices = [UInt32](repeating: 0, count: appearancePlayer.count)
-        var playerPositions = [UInt8](repeating: 0, count: appearancePlayer.count)
-        var appearance = 0
-        for (m, match) in matches.enumerated() {
-            for (position, player) in match.facts.players.enumerated() where player.steamIDRawValue != nil {
-                let p = rank[Int(appearancePlayer[appearance])]
-                matchIndices[next[p]] = UInt32(m)
-                playerPositions[next[p]] = UInt8(truncatingIfNeeded: position)
-                next[p] += 1
-                appearance += 1
+        // Filled in player order through `next`; every slot is written exactly once.
+        let appearances = [Appearance](unsafeUninitializedCapacity: appearancePlayer.count) { buffer, initialized in
+            var a = 0
+            for match in matches {
+                for player in match.facts.players where player.steamIDRawValue != nil {
+                    let p = rank[Int(appearancePlayer[a])]
+                    (buffer.baseAddress! + next[p]).initialize(to: Appearance(match, player))
+                    next[p] += 1
+                    a += 1
+                }
             }
+            initialized = a
         }
         steamIDs = order.map { ids[$0] }
         self.offsets = offsets
-        self.matchIndices = matchIndices
-        self.playerPositions = playerPositions
+        self.appearances = appearances
     }
 
     public var count: Int { steamIDs.count }
@@ -72,38 +98,31 @@ public struct DotaPlayerIndex: Sendable {
         return low < steamIDs.count && steamIDs[low] == steamID ? low : nil
     }
 
-    /// Calls `body` with each appearance of player `p` (match and player facts), in match order.
-    @inline(__always)
-    func forEachAppearance(of p: Int, in matches: [DotaMatch], _ body: (DotaMatch, DotaPlayerFacts) -> Void) {
-        for a in offsets[p]..<offsets[p + 1] {
-            let match = matches[Int(matchIndices[a])]
-            body(match, match.facts.players[Int(playerPositions[a])])
-        }
-    }
-
     /// Player `p`'s summary.
-    public func stats(of p: Int, in matches: [DotaMatch]) -> DotaPlayerStats {
+    public func stats(of p: Int) -> DotaPlayerStats {
         var result = DotaPlayerStats(steamID: SteamID64(rawValue: steamIDs[p])!, matches: 0, decided: 0, wins: 0, radiantMatches: 0,
                                      durationTotal: 0, durationCount: 0, abandons: 0, heroes: [], firstMatch: nil, lastMatch: nil)
         var heroes: [DotaPlayerStats.HeroRecord] = []
-        forEachAppearance(of: p, in: matches) { match, player in
+        for a in offsets[p]..<offsets[p + 1] {
+            let appearance = appearances[a]
             result.matches += 1
-            if !player.isDire { result.radiantMatches += 1 }
-            let won = match.won(player)
+            if !appearance.isDire { result.radiantMatches += 1 }
+            let won = appearance.won
             if let won {
                 result.decided += 1
                 if won { result.wins += 1 }
             }
-            if let duration = match.facts.duration {
-                result.durationTotal += duration
+            if appearance.duration >= 0 {
+                result.durationTotal += Int(appearance.duration)
                 result.durationCount += 1
             }
-            if let leaver = player.leaverStatus, leaver >= 2 { result.abandons += 1 }
-            if let start = match.facts.startTime {
-                result.firstMatch = min(result.firstMatch ?? start, start)
-                result.lastMatch = max(result.lastMatch ?? start, start)
+            if appearance.flags & Appearance.abandoned != 0 { result.abandons += 1 }
+            if appearance.start != .min {
+                result.firstMatch = min(result.firstMatch ?? appearance.start, appearance.start)
+                result.lastMatch = max(result.lastMatch ?? appearance.start, appearance.start)
             }
-            if let hero = player.heroID {
+            if appearance.hero != 0 {
+                let hero = Int(appearance.hero)
                 let h = heroes.firstIndex { $0.heroID == hero } ?? {
                     heroes.append(.init(heroID: hero, games: 0, decided: 0, wins: 0))
                     return heroes.count - 1
@@ -120,17 +139,18 @@ public struct DotaPlayerIndex: Sendable {
     }
 
     /// Player `p`'s weekly rows: the overall series, then one per top-five hero by hero id, weeks in order;
-    /// only matches with a known start and winner count.
-    public func progress(of p: Int, in matches: [DotaMatch]) -> [DotaStatistics.WeekRow] {
-        let top = stats(of: p, in: matches).topHeroes.map(\.heroID)
+    /// only matches with a known start and winner count. `stats` is `stats(of: p)` when already computed.
+    public func progress(of p: Int, stats: DotaPlayerStats? = nil) -> [DotaStatistics.WeekRow] {
+        let top = (stats ?? self.stats(of: p)).topHeroes.map(\.heroID)
         let scopes: [Int?] = [nil] + top.sorted().map(Optional.some)
         // (scope position, Monday, won) per counted game, then grouped: a player has tens to thousands.
         var games: [(scope: Int, monday: Int, won: Bool)] = []
-        forEachAppearance(of: p, in: matches) { match, player in
-            guard let start = match.facts.startTime, let won = match.won(player) else { return }
-            let monday = ISOWeek.mondayDay(unixSeconds: start)
+        for a in offsets[p]..<offsets[p + 1] {
+            let appearance = appearances[a]
+            guard appearance.start != .min, let won = appearance.won else { continue }
+            let monday = ISOWeek.mondayDay(unixSeconds: appearance.start)
             games.append((0, monday, won))
-            if let hero = player.heroID, let s = scopes.firstIndex(of: hero) { games.append((s, monday, won)) }
+            if appearance.hero != 0, let s = scopes.firstIndex(of: Int(appearance.hero)) { games.append((s, monday, won)) }
         }
         games.sort { ($0.scope, $0.monday) < ($1.scope, $1.monday) }
         var rows: [DotaStatistics.WeekRow] = []

@@ -7,7 +7,7 @@ public enum DotaStatistics {
     /// Stats for every public player, sorted by SteamID64.
     public static func playerStats(_ matches: [DotaMatch]) -> [DotaPlayerStats] {
         let index = DotaPlayerIndex(matches)
-        return (0..<index.count).map { index.stats(of: $0, in: matches) }
+        return (0..<index.count).map { index.stats(of: $0) }
     }
 
     /// One week of one scope of a player's progress.
@@ -29,6 +29,6 @@ public enum DotaStatistics {
     /// in order; weeks without a decided game are absent.
     public static func progress(_ matches: [DotaMatch]) -> [WeekRow] {
         let index = DotaPlayerIndex(matches)
-        return (0..<index.count).flatMap { index.progress(of: $0, in: matches) }
+        return (0..<index.count).flatMap { index.progress(of: $0) }
     }
 }

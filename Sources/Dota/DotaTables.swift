@@ -46,10 +46,10 @@ public enum DotaTables {
             },
             StreamedTable(heroesTable(dataset)),
             StreamedTable(name: "dota_player_stats", columns: statsColumns, count: index.count, itemsPerChunk: 4_096) { range in
-                range.map { statsRow(index.stats(of: $0, in: matches), names) }
+                range.map { statsRow(index.stats(of: $0), names) }
             },
             StreamedTable(name: "dota_progress", columns: progressColumns, count: index.count, itemsPerChunk: 1_024) { range in
-                range.flatMap { index.progress(of: $0, in: matches).map { progressRow($0, names) } }
+                range.flatMap { index.progress(of: $0).map { progressRow($0, names) } }
             },
         ]
     }

@@ -270,7 +270,7 @@ struct DotaResultDecoder<Sink: DiagnosticSink> {
                     player.assists = try bounded(&reader, fields, field: "assists", max: DotaPlayerFacts.maxCount)
                 } else if reader.keyEquals("leaver_status") {
                     player.leaverStatus = try bounded(&reader, fields, field: "leaver_status", max: DotaPlayerFacts.maxLeaverStatus)
-                } else if reader.withStringBytes({ $0.starts(with: "account".utf8) }) {
+                } else if reader.withStringBytes({ $0.count >= 7 && $0.first == UInt8(ascii: "a") && $0.starts(with: "account".utf8) }) {
                     corruptedKey = (reader.string(), reader.tokenOffset)
                     try reader.skipValue()
                 } else {
