@@ -12,33 +12,52 @@ public struct DotaPairingNotes: Sendable {
     private let together: [PairKey: Int]
     private let roles: [UInt64: DotaRoleSet]
 
-    /// Recorded matches per pair of public players and every public player's role set.
-    public init(dataset: DotaDataset) {
+    /// Recorded matches per pair and role sets, for `players` only (the players who can appear in
+    /// `pairings`): a million matches hold tens of millions of co-played pairs of public players, but only
+    /// pairs of players in the run's dataset are counted, so memory follows the dataset, not the matches.
+    public init(dataset: DotaDataset, players: some Sequence<UInt64>) {
+        let members = Set(players)
         var together: [PairKey: Int] = [:]
+        var ids: [UInt64] = []
         for match in dataset.matches {
-            let ids = match.facts.players.compactMap { $0.account.steamID?.rawValue }
+            ids.removeAll(keepingCapacity: true)
+            for player in match.facts.players {
+                if let id = player.steamIDRawValue, members.contains(id), !ids.contains(id) { ids.append(id) }
+            }
+            guard ids.count > 1 else { continue }
             for i in ids.indices { for j in ids.indices where ids[i] < ids[j] { together[PairKey(ids[i], ids[j]), default: 0] += 1 } }
         }
+        let index = DotaPlayerIndex(dataset.matches)
         var roles: [UInt64: DotaRoleSet] = [:]
-        for stats in DotaStatistics.playerStats(dataset.matches) { roles[stats.steamID.rawValue] = stats.roles }
+        for id in members {
+            guard let p = index.index(of: id) else { continue }
+            let set = index.stats(of: p).roles
+            if !set.isEmpty { roles[id] = set }
+        }
         self.together = together
         self.roles = roles
     }
 
-    /// Adds the two columns to a whole `pairings` table (no-op without one).
+    /// Adds the two columns to a whole `pairings` table (no-op without one); only its players are looked at.
     public static func annotate(_ tables: inout [Table], dataset: DotaDataset) {
         guard let index = tables.firstIndex(where: { $0.name == "pairings" }),
               let positions = Positions(tables[index].columns) else { return }
-        let notes = DotaPairingNotes(dataset: dataset)
+        var players = Set<UInt64>()
+        for row in tables[index].rows {
+            if case .id(let a) = row[positions.you] { players.insert(a) }
+            if case .id(let b) = row[positions.them] { players.insert(b) }
+        }
+        let notes = DotaPairingNotes(dataset: dataset, players: players)
         tables[index].columns += columns
         for r in tables[index].rows.indices { notes.annotate(&tables[index].rows[r], at: positions) }
     }
 
-    /// The same for a streamed `pairings` table: each chunk is annotated as the writer asks for it.
-    public static func annotate(_ tables: inout [StreamedTable], dataset: DotaDataset) {
+    /// The same for a streamed `pairings` table: each chunk is annotated as the writer asks for it. `players`
+    /// are the dataset's players (everyone a pairing row can name).
+    public static func annotate(_ tables: inout [StreamedTable], dataset: DotaDataset, players: some Sequence<UInt64>) {
         guard let index = tables.firstIndex(where: { $0.name == "pairings" }),
               let positions = Positions(tables[index].columns) else { return }
-        let notes = DotaPairingNotes(dataset: dataset)
+        let notes = DotaPairingNotes(dataset: dataset, players: players)
         let base = tables[index]
         tables[index] = StreamedTable(name: base.name, columns: base.columns + columns, chunkCount: base.chunkCount) { chunk in
             var rows = base.chunk(chunk)

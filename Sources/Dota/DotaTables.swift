@@ -23,51 +23,80 @@ public enum DotaTables {
         "cumulative_wins", "cumulative_win_rate",
     ]
 
-    /// All five tables of a dataset.
+    /// All five tables of a dataset, whole (for small datasets and tests; runs use `streamedTables`).
     public static func tables(for dataset: DotaDataset) -> [Table] {
-        let names = dataset.heroNames()
-        let stats = DotaStatistics.playerStats(dataset.matches)
+        streamedTables(for: dataset).map { $0.materialized() }
+    }
+
+    /// All five tables, each produced chunk by chunk from the merged matches and the player index, so only
+    /// the chunks being written hold rows (a million matches are ten million player rows).
+    public static func streamedTables(for dataset: DotaDataset) -> [StreamedTable] {
+        let names = HeroNames(dataset.heroNames())
+        let matches = dataset.matches
+        let index = DotaPlayerIndex(matches)
         return [
-            matchesTable(dataset.matches),
-            playersTable(dataset.matches, names: names),
-            heroesTable(dataset),
-            statsTable(stats, names: names),
-            progressTable(DotaStatistics.progress(dataset.matches), names: names),
+            StreamedTable(name: "dota_matches", columns: matchColumns, count: matches.count, itemsPerChunk: 16_384) { range in
+                matches[range].map(matchRow)
+            },
+            StreamedTable(name: "dota_match_players", columns: playerColumns, count: matches.count, itemsPerChunk: 4_096) { range in
+                var rows: [[Cell]] = []
+                rows.reserveCapacity(range.count * 10)
+                for match in matches[range] { for player in match.facts.players { rows.append(playerRow(match, player, names)) } }
+                return rows
+            },
+            StreamedTable(heroesTable(dataset)),
+            StreamedTable(name: "dota_player_stats", columns: statsColumns, count: index.count, itemsPerChunk: 4_096) { range in
+                range.map { statsRow(index.stats(of: $0), names) }
+            },
+            StreamedTable(name: "dota_progress", columns: progressColumns, count: index.count, itemsPerChunk: 1_024) { range in
+                range.flatMap { index.progress(of: $0).map { progressRow($0, names) } }
+            },
         ]
     }
 
-    static func matchesTable(_ matches: [DotaMatch]) -> Table {
-        var table = Table(name: "dota_matches", columns: matchColumns)
-        table.rows.reserveCapacity(matches.count)
-        for match in matches {
-            let f = match.facts
-            let winner: Cell = f.radiantWin.map { .string($0 ? "radiant" : "dire") } ?? .null
-            table.rows.append([
-                .id(f.matchID), .optional(id: f.matchSeqNum), .optional(f.startTime),
-                f.startTime.map { .string(ISOWeek.dateText(days: Int($0 / 86_400))) } ?? .null,
-                .optional(f.duration), .optional(f.gameMode), .optional(f.lobbyType), winner, .optional(f.firstBloodTime),
-                .optional(f.leagueID), .optional(f.humanPlayers), .int(f.players.count),
-                .int(f.players.count { $0.account == .anonymous }), .int(f.players.count { $0.account == .bot }),
-                .bool(f.isDetailed), .list(match.sources.map(Cell.string)),
-            ])
+    /// Hero display names by id as an array (a lookup per player row).
+    struct HeroNames: Sendable {
+        private let names: [String?]
+        init(_ byID: [Int: String]) {
+            var names = [String?](repeating: nil, count: (byID.keys.max() ?? 0) + 1)
+            for (id, name) in byID where id >= 0 { names[id] = name }
+            self.names = names
         }
-        return table
+        subscript(_ id: Int?) -> String? {
+            guard let id, id >= 0, id < names.count else { return nil }
+            return names[id]
+        }
     }
 
-    static func playersTable(_ matches: [DotaMatch], names: [Int: String]) -> Table {
-        var table = Table(name: "dota_match_players", columns: playerColumns)
-        table.rows.reserveCapacity(matches.count * 10)
-        for match in matches {
-            for player in match.facts.players {
-                table.rows.append([
-                    .id(match.matchID), .int(Int64(player.slot)), .string(player.isDire ? "dire" : "radiant"),
-                    .int(Int64(player.slot & 0x7F)), .optional(id: player.account.steamID?.rawValue), .string(player.account.label),
-                    .optional(player.heroID), .optional(player.heroID.flatMap { names[$0] }), .optional(player.kills),
-                    .optional(player.deaths), .optional(player.assists), .optional(player.leaverStatus), .optional(match.won(player)),
-                ])
+    static func matchRow(_ match: DotaMatch) -> [Cell] {
+        let f = match.facts
+        let winner: Cell = f.radiantWin.map { .string($0 ? "radiant" : "dire") } ?? .null
+        var anonymous = 0
+        var bots = 0
+        for player in f.players {
+            switch player.account {
+            case .anonymous: anonymous += 1
+            case .bot: bots += 1
+            default: break
             }
         }
-        return table
+        return [
+            .id(f.matchID), .optional(id: f.matchSeqNum), .optional(f.startTime),
+            f.startTime.map { .string(ISOWeek.dateText(days: Int($0 / 86_400))) } ?? .null,
+            .optional(f.duration), .optional(f.gameMode), .optional(f.lobbyType), winner, .optional(f.firstBloodTime),
+            .optional(f.leagueID), .optional(f.humanPlayers), .int(f.players.count), .int(anonymous), .int(bots),
+            .bool(f.isDetailed), .list(match.sources.map(Cell.string)),
+        ]
+    }
+
+    static func playerRow(_ match: DotaMatch, _ player: DotaPlayerFacts, _ names: HeroNames) -> [Cell] {
+        let account = player.account
+        return [
+            .id(match.matchID), .int(Int64(player.slot)), .string(player.isDire ? "dire" : "radiant"),
+            .int(Int64(player.slot & 0x7F)), .optional(id: player.steamIDRawValue), .string(account.label),
+            .optional(player.heroID), .optional(names[player.heroID]), .optional(player.kills),
+            .optional(player.deaths), .optional(player.assists), .optional(player.leaverStatus), .optional(match.won(player)),
+        ]
     }
 
     static func heroesTable(_ dataset: DotaDataset) -> Table {
@@ -81,38 +110,30 @@ public enum DotaTables {
         return table
     }
 
-    static func statsTable(_ stats: [DotaPlayerStats], names: [Int: String]) -> Table {
-        var table = Table(name: "dota_player_stats", columns: statsColumns)
-        for s in stats {
-            let top = s.topHeroes.map { hero in
-                Cell.object([
-                    .init("hero_id", .int(hero.heroID)), .init("name", .optional(names[hero.heroID])), .init("games", .int(hero.games)),
-                    .init("wins", .int(hero.wins)), .init("win_rate", .optional(hero.winRate, places: 4)),
-                ])
-            }
-            table.append([
-                .id(s.steamID.rawValue), .int(s.matches), .int(s.decided), .int(s.wins), .optional(s.winRate, places: 4),
-                .int(s.radiantMatches), .optional(s.radiantShare, places: 4), .string(s.favouriteSide), .list(top),
-                .optional(s.averageDuration, places: 1), .int(s.abandons),
-                .optional(s.firstMatch.map { ISOWeek.dateText(days: Int($0 / 86_400)) }),
-                .optional(s.lastMatch.map { ISOWeek.dateText(days: Int($0 / 86_400)) }),
-                .list(s.roles.roles.map { .string($0.rawValue) }),
+    static func statsRow(_ s: DotaPlayerStats, _ names: HeroNames) -> [Cell] {
+        let top = s.topHeroes.map { hero in
+            Cell.object([
+                .init("hero_id", .int(hero.heroID)), .init("name", .optional(names[hero.heroID])), .init("games", .int(hero.games)),
+                .init("wins", .int(hero.wins)), .init("win_rate", .optional(hero.winRate, places: 4)),
             ])
         }
-        return table
+        return [
+            .id(s.steamID.rawValue), .int(s.matches), .int(s.decided), .int(s.wins), .optional(s.winRate, places: 4),
+            .int(s.radiantMatches), .optional(s.radiantShare, places: 4), .string(s.favouriteSide), .list(top),
+            .optional(s.averageDuration, places: 1), .int(s.abandons),
+            .optional(s.firstMatch.map { ISOWeek.dateText(days: Int($0 / 86_400)) }),
+            .optional(s.lastMatch.map { ISOWeek.dateText(days: Int($0 / 86_400)) }),
+            .list(s.roles.roles.map { .string($0.rawValue) }),
+        ]
     }
 
-    static func progressTable(_ rows: [DotaStatistics.WeekRow], names: [Int: String]) -> Table {
-        var table = Table(name: "dota_progress", columns: progressColumns)
-        for row in rows {
-            table.append([
-                .id(row.steamID.rawValue), .string(row.heroID == nil ? "overall" : "hero"), .optional(row.heroID),
-                .optional(row.heroID.flatMap { names[$0] }), .string(row.week.label), .string(row.week.mondayText),
-                .int(row.games), .int(row.wins), .fixed(Double(row.wins) / Double(row.games), places: 4),
-                .int(row.cumulativeGames), .int(row.cumulativeWins),
-                .fixed(Double(row.cumulativeWins) / Double(row.cumulativeGames), places: 4),
-            ])
-        }
-        return table
+    static func progressRow(_ row: DotaStatistics.WeekRow, _ names: HeroNames) -> [Cell] {
+        [
+            .id(row.steamID.rawValue), .string(row.heroID == nil ? "overall" : "hero"), .optional(row.heroID),
+            .optional(names[row.heroID]), .string(row.week.label), .string(row.week.mondayText),
+            .int(row.games), .int(row.wins), .fixed(Double(row.wins) / Double(row.games), places: 4),
+            .int(row.cumulativeGames), .int(row.cumulativeWins),
+            .fixed(Double(row.cumulativeWins) / Double(row.cumulativeGames), places: 4),
+        ]
     }
 }

@@ -17,6 +17,17 @@ public struct ISOWeek: Hashable, Comparable, Sendable {
         mondayDay = days - weekday
     }
 
+    /// The week whose Monday is `mondayDay` days after 1970-01-01.
+    public init(mondayDay: Int) {
+        self.init(unixSeconds: Int64(mondayDay) * 86_400)
+    }
+
+    /// Days since 1970-01-01 of the Monday of the week holding `unixSeconds` (cheaper than the whole week).
+    public static func mondayDay(unixSeconds: Int64) -> Int {
+        let days = Int(unixSeconds >= 0 ? unixSeconds / 86_400 : (unixSeconds - 86_399) / 86_400)
+        return days - ((days + 3) % 7 + 7) % 7
+    }
+
     /// `2013-W06`.
     public var label: String { "\(year)-W\(week < 10 ? "0" : "")\(week)" }
 

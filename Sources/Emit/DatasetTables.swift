@@ -22,11 +22,7 @@ public enum DatasetTables {
     ]
 
     public static func tables(for dataset: PlayerDataset) -> [Table] {
-        streamedTables(for: dataset).map { streamed in
-            var table = Table(name: streamed.name, columns: streamed.columns)
-            for index in 0..<streamed.chunkCount { table.rows += streamed.chunk(index) }
-            return table
-        }
+        streamedTables(for: dataset).map { $0.materialized() }
     }
 
     /// The same tables as `tables(for:)`, built `rowsPerChunk` records at a time while they are written.

@@ -151,8 +151,20 @@ public final class PartitionedNormalizer: Sendable {
         return dataset
     }
 
-    /// The merged Dota 2 matches and heroes; `nil` when no Dota document was read.
+    /// Takes over the Dota documents an ingest worker collected on its own (`DotaIngestShard`); its document
+    /// counts are the worker's to add to its tally.
+    public func absorb(_ shard: consuming DotaIngestShard) {
+        let accumulator = shard.accumulator
+        dota.withLock { $0.absorb(accumulator) }
+    }
+
+    /// The merged Dota 2 matches and heroes; `nil` when no Dota document was read. Hands the collected
+    /// records over (a second call returns `nil`).
     public func finishDota(diagnostics: some DiagnosticSink) -> DotaDataset? {
-        dota.withLock { $0.isEmpty ? nil : $0.finish(diagnostics: diagnostics) }
+        let accumulator = dota.withLock { held in
+            defer { held = DotaAccumulator() }
+            return held
+        }
+        return accumulator.isEmpty ? nil : accumulator.finish(diagnostics: diagnostics)
     }
 }

@@ -32,4 +32,11 @@ public struct StreamedTable: Sendable {
             rows((index * size)..<min(count, (index + 1) * size))
         }
     }
+
+    /// All chunks concatenated into one table (for small tables and tests).
+    public func materialized() -> Table {
+        var table = Table(name: name, columns: columns)
+        for index in 0..<chunkCount { table.rows += chunk(index) }
+        return table
+    }
 }

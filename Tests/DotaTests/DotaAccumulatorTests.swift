@@ -71,4 +71,51 @@ import Testing
         #expect(log.all.map(\.description) == ["h.json:3: warning: match 42: hero id 9 not in the heroes list; kept unnamed [dota.unknownHero]"])
         #expect(dataset.heroNames()[5] == "crystal_maiden")
     }
+
+    /// Three records of one match where the top-ranked one lacks a field, the lowest states it and the middle
+    /// one states it differently: the field comes from the middle one whatever the order and however the
+    /// records are split over accumulators (ingest workers) and absorbed.
+    @Test func everyOrderAndSplitOfTheRecordsGivesTheSameTables() {
+        func details(_ id: UInt64, duration: Int?, mode: Int?, kills: Int?, line: Int) -> DotaFacts {
+            var player = DotaPlayerFacts(account: .player(Self.p), slot: 0, heroID: 5)
+            player.kills = kills
+            var match = DotaMatchFacts(matchID: id, players: [player, DotaPlayerFacts(account: .anonymous, slot: 128, heroID: 1)],
+                                       isDetailed: true, line: line)
+            match.duration = duration
+            match.gameMode = mode
+            match.radiantWin = true
+            return DotaFacts(kind: .matchDetails, matches: [match])
+        }
+        let records: [(DotaFacts, DocumentOrigin, Int64?)] = [
+            (details(7, duration: nil, mode: 22, kills: nil, line: 1), DocumentOrigin(file: "new.jsonl", line: 1), 300),
+            (details(7, duration: 1_800, mode: 1, kills: 4, line: 1), DocumentOrigin(file: "mid.jsonl", line: 1), 200),
+            (details(7, duration: 999, mode: 2, kills: 9, line: 2), DocumentOrigin(file: "mid.jsonl", line: 2), 100),
+            (Self.history(), DocumentOrigin(file: "h.json"), nil),
+            (DotaFacts(kind: .heroes, heroes: [DotaHeroFacts(id: 5, name: "npc_dota_hero_crystal_maiden")]), DocumentOrigin(file: "a.json"), 5),
+            (DotaFacts(kind: .heroes, heroes: [DotaHeroFacts(id: 5, localizedName: "Crystal Maiden")]), DocumentOrigin(file: "b.json"), 9),
+        ]
+        func tables(order: [Int], shards: Int) -> [Table] {
+            var parts = Array(repeating: DotaAccumulator(), count: shards)
+            for (n, i) in order.enumerated() { parts[n % shards].add(records[i].0, origin: records[i].1, fetchedAt: records[i].2) }
+            var whole = DotaAccumulator()
+            for part in parts.reversed() { whole.absorb(part) }
+            return DotaTables.tables(for: whole.finish(diagnostics: DiagnosticLog()))
+        }
+        let reference = tables(order: Array(records.indices), shards: 1)
+        let merged = DotaTables.tables(for: {
+            var one = DotaAccumulator()
+            for record in records { one.add(record.0, origin: record.1, fetchedAt: record.2) }
+            return one.finish(diagnostics: DiagnosticLog())
+        }())
+        #expect(merged == reference)
+        let match = reference[0].rows.first { $0[0] == .id(7) }!
+        #expect(match[4] == .int(1_800) && match[5] == .int(22), "duration from the middle record, mode from the newest")
+        #expect(reference[1].rows.first { $0[0] == .id(7) }![8] == .int(4), "kills from the middle record")
+        #expect(reference[2].rows[0][1] == .string("npc_dota_hero_crystal_maiden") && reference[2].rows[0][2] == .string("Crystal Maiden"))
+        var generator = SeededGenerator(seed: 16)
+        for trial in 0..<30 {
+            let order = Array(records.indices).shuffled(using: &generator)
+            #expect(tables(order: order, shards: 1 + trial % 3) == reference, "order \(order), \(1 + trial % 3) shards")
+        }
+    }
 }

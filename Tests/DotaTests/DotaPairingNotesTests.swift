@@ -30,4 +30,19 @@ import Testing
         #expect(table.rows[2].suffix(3) == [.string("you both sank 5 h into Dota 2"), .int(0), .list([])])
         #expect(tables[1].columns == ["steamid"])          // other tables untouched
     }
+
+    /// Only players of the run's dataset are counted: a player outside it adds no pairs and no roles.
+    @Test func onlyTheGivenPlayersAreCounted() {
+        let positions = DotaPairingNotes.Positions(["steamid", "rank", "candidate", "reason"])!
+        func row(_ players: [SteamID64]) -> [Cell] {
+            let notes = DotaPairingNotes(dataset: DotaDataset(matches: H.matches), players: players.map(\.rawValue))
+            var row: [Cell] = [.id(H.p.rawValue), .int(1), .id(H.q.rawValue), .string("r")]
+            notes.annotate(&row, at: positions)
+            return row
+        }
+        #expect(row([H.p, H.q]).suffix(3) == [.string("r; played 2 recorded Dota matches together; you both play carry and support heroes"),
+                                              .int(2), .list([.string("carry"), .string("support")])])
+        #expect(row([H.p]).suffix(3) == [.string("r"), .int(0), .list([])])
+    }
 }
+

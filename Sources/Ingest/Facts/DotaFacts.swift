@@ -81,29 +81,86 @@ public enum DotaAccount: Sendable, Hashable {
     }
 }
 
-/// One `players[]` entry of a match.
+/// One `players[]` entry of a match, stored in 20 bytes (a million matches hold ten million of these): the
+/// account as a kind and a 32-bit id, the hero as 16 bits (0 = none), K/D/A as 32 bits and the leaver status
+/// as 16 bits, each with -1 for "not stated". The decoder range-checks every value before it gets here
+/// (`dota.badValue`), so the accessors' clamping never changes a value read from input.
 public struct DotaPlayerFacts: Sendable {
-    public var account: DotaAccount
+    private var accountKind: UInt8
+    private var accountNumber: UInt32
     /// `player_slot`: bit 7 set = Dire, clear = Radiant; the low bits are the position in the team.
     public var slot: UInt8
-    /// `hero_id`; 0 (no hero picked yet) is `nil`.
-    public var heroID: Int?
-    public var kills: Int?
-    public var deaths: Int?
-    public var assists: Int?
-    /// 0 none, 1 disconnected, 2 disconnected too long, 3 abandoned, 4 AFK, 5/6 never connected.
-    public var leaverStatus: Int?
-    /// Line of the player object (the bundle line for JSON Lines).
-    public var line: Int?
+    private var hero: UInt16
+    private var killCount: Int32 = -1
+    private var deathCount: Int32 = -1
+    private var assistCount: Int32 = -1
+    private var leaver: Int16 = -1
 
-    public init(account: DotaAccount, slot: UInt8, heroID: Int? = nil, line: Int? = nil) {
-        self.account = account
+    /// The largest kills, deaths or assists count kept (larger values are reported by the decoder).
+    public static let maxCount = 1_000_000
+    /// The largest `leaver_status` kept.
+    public static let maxLeaverStatus = 255
+
+    public init(account: DotaAccount, slot: UInt8, heroID: Int? = nil) {
+        accountKind = 0
+        accountNumber = 0
         self.slot = slot
+        hero = 0
+        self.account = account
         self.heroID = heroID
-        self.line = line
+    }
+
+    public var account: DotaAccount {
+        get {
+            switch accountKind {
+            case 1: SteamID64(accountID: accountNumber).map(DotaAccount.player) ?? .unknown
+            case 2: .anonymous
+            case 3: .bot
+            default: .unknown
+            }
+        }
+        set {
+            switch newValue {
+            case .player(let id): (accountKind, accountNumber) = (1, id.accountID)
+            case .anonymous: (accountKind, accountNumber) = (2, 0)
+            case .bot: (accountKind, accountNumber) = (3, 0)
+            case .unknown: (accountKind, accountNumber) = (0, 0)
+            }
+        }
+    }
+
+    /// The SteamID64 of a public player, without building the `DotaAccount`.
+    @inline(__always)
+    public var steamIDRawValue: UInt64? { accountKind == 1 ? SteamID64.base + UInt64(accountNumber) : nil }
+
+    /// `hero_id`; 0 (no hero picked yet) is `nil`.
+    public var heroID: Int? {
+        get { hero == 0 ? nil : Int(hero) }
+        set { hero = UInt16(clamping: max(0, newValue ?? 0)) }
+    }
+    public var kills: Int? {
+        get { killCount < 0 ? nil : Int(killCount) }
+        set { killCount = Self.packed(newValue) }
+    }
+    public var deaths: Int? {
+        get { deathCount < 0 ? nil : Int(deathCount) }
+        set { deathCount = Self.packed(newValue) }
+    }
+    public var assists: Int? {
+        get { assistCount < 0 ? nil : Int(assistCount) }
+        set { assistCount = Self.packed(newValue) }
+    }
+    /// 0 none, 1 disconnected, 2 disconnected too long, 3 abandoned, 4 AFK, 5/6 never connected.
+    public var leaverStatus: Int? {
+        get { leaver < 0 ? nil : Int(leaver) }
+        set { leaver = newValue.map { Int16(clamping: max(0, $0)) } ?? -1 }
     }
 
     public var isDire: Bool { slot & 0x80 != 0 }
+
+    private static func packed(_ value: Int?) -> Int32 {
+        value.map { Int32(clamping: max(0, $0)) } ?? -1
+    }
 }
 
 /// One GetHeroes entry.

@@ -216,6 +216,16 @@ struct DotaResultDecoder<Sink: DiagnosticSink> {
             return value
         }
 
+        /// A non-negative value up to `max` (what `DotaPlayerFacts` stores); anything else is reported and dropped.
+        static func bounded(_ reader: inout JSONPullReader, _ fields: JSONFieldReader<Sink>, field: StaticString, max: Int) throws(JSONError) -> Int? {
+            guard let value = try nonNegative(&reader, fields, field: field) else { return nil }
+            guard value <= max else {
+                fields.error("dota.badValue", "\(field): \(value) is over \(max)", &reader)
+                return nil
+            }
+            return value
+        }
+
         static func decodePlayers(_ reader: inout JSONPullReader, _ fields: JSONFieldReader<Sink>) throws(JSONError) -> [DotaPlayerFacts]? {
             try fields.objects(&reader, field: "players", element: "players[]", reserve: 10) { reader, entryOffset throws(JSONError) in
                 try decodePlayer(&reader, fields, entryOffset: entryOffset)
@@ -253,14 +263,14 @@ struct DotaResultDecoder<Sink: DiagnosticSink> {
                         player.heroID = hero == 0 ? nil : hero
                     }
                 } else if reader.keyEquals("kills") {
-                    player.kills = try nonNegative(&reader, fields, field: "kills")
+                    player.kills = try bounded(&reader, fields, field: "kills", max: DotaPlayerFacts.maxCount)
                 } else if reader.keyEquals("deaths") {
-                    player.deaths = try nonNegative(&reader, fields, field: "deaths")
+                    player.deaths = try bounded(&reader, fields, field: "deaths", max: DotaPlayerFacts.maxCount)
                 } else if reader.keyEquals("assists") {
-                    player.assists = try nonNegative(&reader, fields, field: "assists")
+                    player.assists = try bounded(&reader, fields, field: "assists", max: DotaPlayerFacts.maxCount)
                 } else if reader.keyEquals("leaver_status") {
-                    player.leaverStatus = try nonNegative(&reader, fields, field: "leaver_status")
-                } else if reader.withStringBytes({ $0.starts(with: "account".utf8) }) {
+                    player.leaverStatus = try bounded(&reader, fields, field: "leaver_status", max: DotaPlayerFacts.maxLeaverStatus)
+                } else if reader.withStringBytes({ $0.count >= 7 && $0.first == UInt8(ascii: "a") && $0.starts(with: "account".utf8) }) {
                     corruptedKey = (reader.string(), reader.tokenOffset)
                     try reader.skipValue()
                 } else {
@@ -280,7 +290,6 @@ struct DotaResultDecoder<Sink: DiagnosticSink> {
             }
             player.account = account
             player.slot = UInt8(slot)
-            player.line = fields.origin.line ?? reader.line(ofOffset: entryOffset)
             return player
         }
 

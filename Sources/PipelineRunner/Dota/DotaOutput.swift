@@ -1,12 +1,15 @@
 import Dota
 import PipelineCore
+import PlayerModel
 
-/// The hook that puts Dota 2 data into a run's output: the five Dota tables, and the Dota columns and
-/// reasons on `pairings` when the pair stage ran. Nothing when no Dota document was read.
+/// The hook that puts Dota 2 data into a run's output: the five Dota tables (streamed), and the Dota columns
+/// and reasons on `pairings` when the pair stage ran. Nothing when no Dota document was read.
 enum DotaOutput {
-    static func extend(_ tables: inout [StreamedTable], with dota: DotaDataset?) {
+    static func extend(_ tables: inout [StreamedTable], with dota: DotaDataset?, players: PlayerDataset) {
         guard let dota else { return }
-        DotaPairingNotes.annotate(&tables, dataset: dota)
-        tables += DotaTables.tables(for: dota).map { StreamedTable($0) }
+        if tables.contains(where: { $0.name == "pairings" }) {
+            DotaPairingNotes.annotate(&tables, dataset: dota, players: players.players.lazy.map(\.steamID.rawValue))
+        }
+        tables += DotaTables.streamedTables(for: dota)
     }
 }

@@ -3,13 +3,14 @@ import Emit
 import Foundation
 import PipelineCore
 
-/// Writes streamed tables into a directory: chunk by chunk, each chunk's rows rendered into every format
-/// in parallel, each file hashed while it is written. Only one chunk of rows and its rendered bytes are
-/// alive at a time, so memory does not grow with the size of the text written. The bytes equal
-/// `TableFiles.render` of the whole table.
+/// Writes streamed tables into a directory: chunks are built and rendered into every format on all cores,
+/// a batch of `workers` chunks at a time, then written in chunk order, each file hashed while it is written.
+/// Only one batch of rows and its rendered bytes is alive at a time, so memory does not grow with the size
+/// of the text written. The bytes equal `TableFiles.render` of the whole table for any number of workers.
 enum StreamingTableWriter {
     /// Writes `<name>.<ext>` for every format and returns their manifest entries (with row counts).
-    static func write(_ table: StreamedTable, formats: [TableFormat], into directory: URL) throws -> [RunManifest.Entry] {
+    /// `workers` 0 = one per active processor.
+    static func write(_ table: StreamedTable, formats: [TableFormat], into directory: URL, workers: Int = 0) throws -> [RunManifest.Entry] {
         let sinks = try formats.map { format in
             let url = directory.appendingPathComponent("\(table.name).\(format.fileExtension)")
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -18,25 +19,78 @@ enum StreamingTableWriter {
         var header: [UInt8] = []
         CSVWriter.appendHeader(table.columns, to: &header)
         for (format, sink) in zip(formats, sinks) where format == .csv { try sink.write(header) }
-        var rows = 0
-        for index in 0..<table.chunkCount {
-            let chunk = table.chunk(index)
-            rows += chunk.count
-            let failures = FailureSlot()
-            DispatchQueue.concurrentPerform(iterations: formats.count) { f in
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(chunk.count * 128)
-                switch formats[f] {
-                case .csv: CSVWriter.appendRows(chunk, to: &bytes)
-                case .jsonl: JSONLinesWriter.appendRows(chunk, columns: table.columns, to: &bytes)
+        let batch = max(1, workers > 0 ? workers : ProcessInfo.processInfo.activeProcessorCount)
+        @Sendable func render(from first: Int) -> RenderedBatch {
+            let count = min(batch, table.chunkCount - first)
+            let rendered = RenderedBatch(chunks: count)
+            DispatchQueue.concurrentPerform(iterations: count) { k in
+                let chunk = table.chunk(first + k)
+                var outputs: [[UInt8]] = []
+                for format in formats {
+                    var bytes: [UInt8] = []
+                    bytes.reserveCapacity(chunk.count * 128)
+                    switch format {
+                    case .csv: CSVWriter.appendRows(chunk, to: &bytes)
+                    case .jsonl: JSONLinesWriter.appendRows(chunk, columns: table.columns, to: &bytes)
+                    }
+                    outputs.append(bytes)
                 }
-                do { try sinks[f].write(bytes) } catch { failures.record(error) }
+                rendered.store(k, rows: chunk.count, bytes: outputs)
             }
-            try failures.rethrow()
+            return rendered
+        }
+        // Batch n is written and hashed on this thread while batch n + 1 is rendered on the others.
+        var rows = 0
+        var first = 0
+        var current = table.chunkCount > 0 ? render(from: 0) : nil
+        while let rendered = current {
+            first += rendered.count
+            let next = NextBatch()
+            let group = DispatchGroup()
+            if first < table.chunkCount {
+                let from = first
+                DispatchQueue.global().async(group: group) { next.set(render(from: from)) }
+            }
+            do {
+                defer { group.wait() }           // also when a write throws: the background batch ends first
+                for k in 0..<rendered.count {
+                    let (chunkRows, outputs) = rendered.take(k)
+                    rows += chunkRows
+                    for (sink, bytes) in zip(sinks, outputs) { try sink.write(bytes) }
+                }
+            }
+            current = next.get()
         }
         return zip(formats, sinks).map { format, sink in
             RunManifest.Entry(path: "\(table.name).\(format.fileExtension)", bytes: sink.byteCount, sha256: sink.finish(), rows: rows)
         }
+    }
+
+    /// The rendered bytes of one batch of chunks, filled by the workers and taken in chunk order.
+    private final class RenderedBatch: @unchecked Sendable {
+        private let lock = NSLock()
+        private var slots: [(rows: Int, bytes: [[UInt8]])]
+        let count: Int
+        init(chunks: Int) {
+            count = chunks
+            slots = Array(repeating: (0, []), count: chunks)
+        }
+        func store(_ k: Int, rows: Int, bytes: [[UInt8]]) { lock.withLock { slots[k] = (rows, bytes) } }
+        func take(_ k: Int) -> (Int, [[UInt8]]) {
+            lock.withLock {
+                let slot = slots[k]
+                slots[k] = (0, [])
+                return slot
+            }
+        }
+    }
+
+    /// The batch rendered in the background, handed to the writing thread after `DispatchGroup.wait`.
+    private final class NextBatch: @unchecked Sendable {
+        private let lock = NSLock()
+        private var batch: RenderedBatch?
+        func set(_ value: RenderedBatch) { lock.withLock { batch = value } }
+        func get() -> RenderedBatch? { lock.withLock { batch } }
     }
 
     /// Writes a small file already in memory, hashed on the way.
@@ -46,13 +100,5 @@ enum StreamingTableWriter {
         let sink = try HashingFileSink(url: url)
         try sink.write(file.bytes)
         return RunManifest.Entry(path: file.path, bytes: sink.byteCount, sha256: sink.finish(), rows: nil)
-    }
-
-    /// The first error thrown by a parallel worker, rethrown on the calling thread.
-    private final class FailureSlot: @unchecked Sendable {
-        private let lock = NSLock()
-        private var error: (any Error)?
-        func record(_ error: any Error) { lock.withLock { if self.error == nil { self.error = error } } }
-        func rethrow() throws { if let error = lock.withLock({ self.error }) { throw error } }
     }
 }

@@ -42,7 +42,21 @@ struct ChunkedLineReader {
 
     private mutating func emit(_ chunk: [UInt8]) -> (bytes: [UInt8], firstLine: Int) {
         let first = nextLine
-        nextLine += chunk.withUnsafeBufferPointer { buffer in buffer.reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) } }
+        nextLine += Self.newlines(in: chunk)
         return (chunk, first)
+    }
+
+    /// Line feeds in `bytes`, found with `memchr` (a byte-by-byte count was 4 % of a Dota convert's CPU).
+    static func newlines(in bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBytes { raw in
+            guard var cursor = raw.baseAddress else { return 0 }
+            let end = cursor + raw.count
+            var count = 0
+            while cursor < end, let found = memchr(cursor, 0x0A, end - cursor) {
+                count += 1
+                cursor = UnsafeRawPointer(found) + 1
+            }
+            return count
+        }
     }
 }

@@ -130,8 +130,22 @@ public struct DatasetIngestor: Sendable {
         let queue = IngestWorkQueue(files: steamFiles, chunkSize: chunkSize)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             var local = PartitionedNormalizer.DocumentTally()
+            // Dota documents (a million matches in one bundle) stay with the worker and are absorbed at the end,
+            // so they never take a partition's lock; the other kinds go to their partitions.
+            var dota = DotaIngestShard()
             let normalize = { (batch: [IngestedDocument]) in
-                normalizer.add(batch, tally: &local, diagnostics: diagnostics)
+                var others: [IngestedDocument] = []
+                others.reserveCapacity(batch.count)
+                for document in batch {
+                    if case .dota(let facts) = document.content {
+                        dota.add(facts, origin: document.origin, diagnostics: diagnostics)
+                        local.documents += 1
+                        local.counts[facts.kind.rawValue, default: 0] += 1
+                    } else {
+                        others.append(document)
+                    }
+                }
+                if !others.isEmpty { normalizer.add(others, tally: &local, diagnostics: diagnostics) }
                 guard let spill, let memoryLimit else { return }
                 for partition in normalizer.takeForSpill(limit: memoryLimit) {
                     do { try spill.write(partition) } catch { spillFailure.withLock { if $0 == nil { $0 = error } } }
@@ -159,6 +173,7 @@ public struct DatasetIngestor: Sendable {
                     advance(bytes: 0, files: 1)
                 }
             }
+            normalizer.absorb(dota)
             tally.withLock { $0.add(local) }
         }
         if let error = spillFailure.withLock({ $0 }) { throw error }

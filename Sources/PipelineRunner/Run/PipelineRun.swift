@@ -71,7 +71,7 @@ public struct PipelineRun: Sendable {
         var stageFigures: [String: Int] = [:]
         try runLaterStages(dataset: dataset, files: files, locator: locator, tables: &tables, extraFiles: &extraFiles,
                            figures: &stageFigures, timings: &timings, diagnostics: diagnostics)
-        DotaOutput.extend(&tables, with: ingested.dota)
+        DotaOutput.extend(&tables, with: ingested.dota, players: ingested.dataset)
         // The report compares with the output this run replaces; its headline is kept so `steam-mate report` can too.
         extraFiles.append(ReportJob.previousHeadlineFile(replacing: output))
 
