@@ -5,8 +5,8 @@ import PackageDescription
 /// CLibXML2 → XMLPullReader ─┐
 /// JSONPullReader ───────────┼→ Ingest → Dota → Normalize ─┐
 /// PipelineCore, PlayerModel, Geo (under everything) ├→ Emit → PipelineRunner → steam-mate
-/// Pairing (→ Lobby), Trade, SyntheticData ──────────┘
-/// CCbc (COIN-OR CBC's C API) → MIPSolver → Trade
+/// Pairing (→ Lobby, which also uses Dota's hero roles), Trade, SyntheticData ┘
+/// CCbc (COIN-OR CBC's C API) → MIPSolver → Trade, Lobby (its exact oracle)
 let package = Package(
     name: "steam-mate",
     platforms: [.macOS(.v15)],
@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "Pairing", dependencies: ["PipelineCore", "PlayerModel", "Geo", "JSONPullReader"]),
         .target(name: "MIPSolver", dependencies: ["CCbc"]),
         .target(name: "Trade", dependencies: ["PipelineCore", "PlayerModel", "Geo", "JSONPullReader", "MIPSolver"]),
-        .target(name: "Lobby", dependencies: ["PipelineCore", "PlayerModel", "Geo", "Pairing"]),
+        .target(name: "Lobby", dependencies: ["PipelineCore", "PlayerModel", "Geo", "Pairing", "Dota", "MIPSolver"]),
         .target(name: "SyntheticData", dependencies: ["PipelineCore", "PlayerModel", "Geo"]),
         .target(name: "Emit", dependencies: ["PipelineCore", "PlayerModel", "Pairing", "Trade"]),
         .target(
@@ -78,7 +78,7 @@ let package = Package(
         ),
         .testTarget(name: "DotaTests", dependencies: ["Dota", "Ingest", "PipelineCore", "PlayerModel"]),
         .testTarget(name: "NormalizeTests", dependencies: ["Normalize", "Ingest", "PlayerModel", "PipelineCore", "Geo"]),
-        .testTarget(name: "LobbyTests", dependencies: ["Lobby", "Pairing", "PlayerModel", "PipelineCore", "SyntheticData"]),
+        .testTarget(name: "LobbyTests", dependencies: ["Lobby", "Pairing", "PlayerModel", "PipelineCore", "SyntheticData", "Dota", "Ingest"]),
         .testTarget(name: "PairingTests", dependencies: ["Pairing", "PlayerModel", "Geo", "PipelineCore", "SyntheticData"]),
         .testTarget(
             name: "TradeTests",

@@ -1,4 +1,5 @@
-/// The exact solver, for small problems and as the test and benchmark oracle: enumerate every valid lobby, then
+/// An exact solver by branch and bound, independent of CBC: the cross-check of `CbcLobbySolver` (which the lobby
+/// stage and the benchmark use) and of the exhaustive search in the tests. Enumerate every valid lobby, then
 /// branch and bound over disjoint choices of them for the lexicographic optimum of `LobbySolution` (players
 /// placed, carried-over players placed, summed least-misery score).
 ///
@@ -75,14 +76,6 @@ public struct ExactLobbySolver: Sendable {
         let start = GreedyLobbySolver(neighbourhoodSize: 0).solve(p)
         guard let result = search(p, incumbent: start) else { return nil }
         return result.exhausted ? nil : result.best
-    }
-
-    /// The best solution found that beats `incumbent`, or nil; also for a problem that is not connected. When the
-    /// node budget runs out the best found so far is returned (not proven optimal): what the bulk solver's
-    /// neighbourhood search needs.
-    public func improve(_ p: LobbyProblem, incumbent: LobbySolution) -> LobbySolution? {
-        guard let result = search(p, incumbent: incumbent), result.best.isBetter(than: incumbent) else { return nil }
-        return result.best
     }
 
     /// Branch and bound from `incumbent`; nil when the lobbies cannot be enumerated within `maxLobbies`.
