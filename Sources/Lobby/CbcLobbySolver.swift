@@ -19,14 +19,7 @@ public struct CbcLobbySolver: Sendable {
         self.timeLimitSeconds = timeLimitSeconds
     }
 
-    public func solve(_ problem: LobbyProblem) -> LobbySolution? {
-        var lobbies: [[Int]] = []
-        for part in problem.components() where part.count >= 2 {
-            guard let solution = solveConnected(problem.subproblem(part)) else { return nil }
-            lobbies += solution.mapped(through: part)
-        }
-        return LobbySolution(lobbies: lobbies, in: problem)
-    }
+    public func solve(_ problem: LobbyProblem) -> LobbySolution? { LobbySolution.byParts(problem, solveConnected) }
 
     func solveConnected(_ p: LobbyProblem) -> LobbySolution? {
         guard let (members, scores) = ExactLobbySolver(maxLobbies: maxLobbies).enumerate(p) else { return nil }

@@ -1,5 +1,6 @@
-/// An exact solver by branch and bound, independent of CBC: the cross-check of `CbcLobbySolver` (which the lobby
-/// stage and the benchmark use) and of the exhaustive search in the tests. Enumerate every valid lobby, then
+/// An exact solver by branch and bound, independent of CBC: the lobby stage's solver for small parts, the
+/// neighbourhood solver of the bulk heuristic on large parts, and the cross-check of `CbcLobbySolver` in the
+/// tests. Enumerate every valid lobby, then
 /// branch and bound over disjoint choices of them for the lexicographic optimum of `LobbySolution` (players
 /// placed, carried-over players placed, summed least-misery score).
 ///
@@ -18,14 +19,7 @@ public struct ExactLobbySolver: Sendable {
         self.maxNodes = maxNodes
     }
 
-    public func solve(_ problem: LobbyProblem) -> LobbySolution? {
-        var lobbies: [[Int]] = []
-        for part in problem.components() where part.count >= 2 {
-            guard let solution = solveConnected(problem.subproblem(part)) else { return nil }
-            lobbies += solution.mapped(through: part)
-        }
-        return LobbySolution(lobbies: lobbies, in: problem)
-    }
+    public func solve(_ problem: LobbyProblem) -> LobbySolution? { LobbySolution.byParts(problem, solveConnected) }
 
     /// Every valid lobby of `problem` (members ascending) with its least-misery score; nil past `maxLobbies`.
     func enumerate(_ p: LobbyProblem) -> (members: [[Int]], score: [UInt64])? {
@@ -76,6 +70,14 @@ public struct ExactLobbySolver: Sendable {
         let start = GreedyLobbySolver(neighbourhoodSize: 0).solve(p)
         guard let result = search(p, incumbent: start) else { return nil }
         return result.exhausted ? nil : result.best
+    }
+
+    /// The best solution found that beats `incumbent`, or nil; also for a problem that is not connected. When the
+    /// node budget runs out the best found so far is returned (not proven optimal): what the bulk solver's
+    /// neighbourhood search on large parts needs.
+    public func improve(_ p: LobbyProblem, incumbent: LobbySolution) -> LobbySolution? {
+        guard let result = search(p, incumbent: incumbent), result.best.isBetter(than: incumbent) else { return nil }
+        return result.best
     }
 
     /// Branch and bound from `incumbent`; nil when the lobbies cannot be enumerated within `maxLobbies`.

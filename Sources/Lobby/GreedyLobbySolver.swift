@@ -9,8 +9,9 @@
 /// 3. Quality (`improveQuality`): member swaps between lobbies, moves to another lobby, and free players taking a
 ///    member's place, whenever every lobby stays valid, nobody placed (or carried over and placed) is lost, and
 ///    the sum of least-misery scores rises.
-/// 4. Exact neighbourhood search (`searchNeighbourhoods`): parts of up to 32 players around the free players and
-///    around each lobby are re-solved exactly (`CbcLobbySolver`) and kept when better.
+/// 4. Neighbourhood search (`searchNeighbourhoods`): parts around the free players and around each lobby are
+///    re-solved (exactly by `CbcLobbySolver` in parts of ≤ `cbcNeighbourhoodsUpTo` players, else by the
+///    node-limited branch and bound) and kept when better.
 public struct GreedyLobbySolver: Sendable {
     public var maxRepairRounds: Int
     /// Players per neighbourhood of the exact neighbourhood search (0: off).
@@ -19,8 +20,12 @@ public struct GreedyLobbySolver: Sendable {
     public var neighbourhoodLobbies: Int
     /// Step 3 (local moves) on or off.
     public var localMoves: Bool
+    /// Parts of at most this many players re-solve their neighbourhoods with CBC (exact, up to 32 players around
+    /// every free player and every lobby); larger parts with the node-limited branch and bound (24 players around
+    /// free players, 12 around lobbies, 5,000 nodes each), which is much cheaper per neighbourhood.
+    public var cbcNeighbourhoodsUpTo: Int = 40
 
-    public init(maxRepairRounds: Int = 8, neighbourhoodSize: Int = 32, neighbourhoodLobbies: Int = 20_000, localMoves: Bool = true) {
+    public init(maxRepairRounds: Int = 8, neighbourhoodSize: Int = 32, neighbourhoodLobbies: Int = 3_000, localMoves: Bool = true) {
         self.maxRepairRounds = maxRepairRounds
         self.neighbourhoodSize = neighbourhoodSize
         self.neighbourhoodLobbies = neighbourhoodLobbies
@@ -98,13 +103,16 @@ public struct GreedyLobbySolver: Sendable {
     /// program). A part's new arrangement is kept only when it is lexicographically better, so the rounds end
     /// (at most 4). No time limit anywhere, so the result does not depend on the machine.
     func searchNeighbourhoods(_ problem: LobbyProblem, _ order: [Int], _ lobbies: inout [[Int]], _ lobbyOf: inout [Int]) {
+        let cbc = problem.count <= cbcNeighbourhoodsUpTo
         let exact = CbcLobbySolver(maxLobbies: neighbourhoodLobbies)
+        let branchAndBound = ExactLobbySolver(maxLobbies: 20_000, maxNodes: 5_000)
+        let freeSize = cbc ? neighbourhoodSize : min(24, neighbourhoodSize), lobbySize = cbc ? neighbourhoodSize : min(12, neighbourhoodSize)
         for _ in 0..<4 {
             var changed = false
             let free = order.filter { lobbyOf[$0] < 0 && problem.degree($0) > 0 }
-            let anchors: [(players: [Int], size: Int)] = (free.count > 1 ? [(free, neighbourhoodSize)] : [])
-                + free.map { ([$0], neighbourhoodSize) }
-                + lobbies.indices.filter { !lobbies[$0].isEmpty }.map { ([lobbies[$0][0]], neighbourhoodSize) }
+            let anchors: [(players: [Int], size: Int)] = (free.count > 1 ? [(free, freeSize)] : [])
+                + free.map { ([$0], freeSize) }
+                + lobbies.indices.filter { !lobbies[$0].isEmpty }.map { ([lobbies[$0][0]], lobbySize) }
             for anchor in anchors {
                 let part = neighbourhood(of: anchor.players, size: anchor.size, problem, lobbies, lobbyOf)
                 guard part.count >= 2 else { continue }
@@ -112,7 +120,9 @@ public struct GreedyLobbySolver: Sendable {
                 let touched = Set(part.compactMap { lobbyOf[$0] >= 0 ? lobbyOf[$0] : nil }).sorted()
                 let sub = problem.subproblem(part)
                 let current = LobbySolution(lobbies: touched.map { lobbies[$0].map { local[$0]! } }, in: sub)
-                guard let better = exact.solve(sub), better.isBetter(than: current) else { continue }
+                let found = cbc ? exact.solve(sub).flatMap { $0.isBetter(than: current) ? $0 : nil }
+                    : branchAndBound.improve(sub, incumbent: current)
+                guard let better = found else { continue }
                 for l in touched { for m in lobbies[l] { lobbyOf[m] = -1 }; lobbies[l] = [] }
                 for lobby in better.mapped(through: part) {
                     for m in lobby { lobbyOf[m] = lobbies.count }

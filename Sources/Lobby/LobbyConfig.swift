@@ -14,8 +14,8 @@ public struct LobbyConfig: Sendable {
     public var fallbackSize: ClosedRange<Int>
     /// Role names per appid, in bit order (bit 0 first). A game with configured roles needs all of them filled.
     public var roles: [UInt32: [String]]
-    /// Components of at most this many players are solved exactly (the set-packing program, CBC) when they have
-    /// at most 200,000 valid lobbies; larger ones by the bulk heuristic. 0 = always the heuristic.
+    /// Components of at most this many players are solved exactly (branch and bound) when the search finishes
+    /// within its budget; larger ones by the bulk heuristic. 0 = always the heuristic.
     public var exactUpTo: Int
     /// Worker threads (output does not depend on it).
     public var threads: Int
@@ -25,7 +25,7 @@ public struct LobbyConfig: Sendable {
 
     public init(pairing: PairingConfig = PairingConfig(), minOverlapHours: Int = 2, maxLobbiesPerPlayer: Int = 3,
                 defaultSizes: [UInt32: ClosedRange<Int>] = [:], fallbackSize: ClosedRange<Int> = 2...4,
-                roles: [UInt32: [String]] = [:], exactUpTo: Int = 40, threads: Int = 1, friendBonus: Double = 0.1) {
+                roles: [UInt32: [String]] = [:], exactUpTo: Int = 16, threads: Int = 1, friendBonus: Double = 0.1) {
         self.pairing = pairing
         self.minOverlapHours = minOverlapHours
         self.maxLobbiesPerPlayer = maxLobbiesPerPlayer

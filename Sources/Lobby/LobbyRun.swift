@@ -12,8 +12,8 @@ import Synchronization
 /// Objective (per game and group, so a player gets at most one lobby per game): first the most players placed,
 /// then the most players placed who were left out by the previous run (carry-over), then the highest sum of the
 /// lobbies' least-misery scores (a lobby's weakest pairwise pairing score). Each connected part of the
-/// compatibility graph is solved exactly (`CbcLobbySolver`) when it has at most `exactUpTo` players and at most
-/// 200,000 valid lobbies, otherwise by `GreedyLobbySolver`. Instances are independent, so any thread count
+/// compatibility graph is solved exactly (branch and bound, `ExactLobbySolver`) when it has at most `exactUpTo`
+/// players and the search finishes within its budget, otherwise by `GreedyLobbySolver`. Instances are independent, so any thread count
 /// gives the same output.
 public enum LobbyRun {
     public struct Input: Sendable {
@@ -118,7 +118,7 @@ public enum LobbyRun {
                       config: LobbyConfig) -> Solved {
         let problem = instance.problem(in: population, knownPairs: knownPairs, bonus: config.friendBonusScore)
         var solved = Solved(lobbies: [], degree: (0..<problem.count).map(problem.degree))
-        let exact = CbcLobbySolver(maxLobbies: 200_000)
+        let exact = ExactLobbySolver(maxLobbies: 200_000, maxNodes: 500_000)
         for part in problem.components() where part.count >= 2 {
             let sub = problem.subproblem(part)
             if part.count <= config.exactUpTo, let best = exact.solve(sub) {

@@ -56,9 +56,8 @@ struct LobbySolverTests {
         #expect(cbc.leastMiserySum <= bb.leastMiserySum)
     }
 
-    /// The test, for the bulk heuristic alone (the lobby stage solves parts of ≤ 40 players exactly, so
-    /// this is what larger parts get): on 36 seeded random problems of 32 or 40 players (dense, roles, sizes 2–6)
-    /// it places as many players as the exact oracle and reaches ≥ 95 % of its least-misery sum. One known miss:
+    /// The test, for the bulk heuristic (what the lobby stage uses on parts of 17–40 players): on 36
+    /// seeded random problems of 32 or 40 players (dense, roles, sizes 2–6) it places as many players as the exact oracle and reaches ≥ 95 % of its least-misery sum. One known miss:
     /// on seed 9 it places 35 of the oracle's 36 (the 36th needs most lobbies rearranged at once).
     @Test(arguments: 1...36) func bulkMatchesOracleOnRandomInstances(seed: UInt64) throws {
         let p = LobbyTestInstances.random(n: 32 + Int(seed % 2) * 8, seed: seed)
