@@ -5,9 +5,9 @@ import PackageDescription
 /// CLibXML2 → XMLPullReader ─┐
 /// JSONPullReader ───────────┼→ Ingest → Dota → Normalize ─┐
 /// PipelineCore, PlayerModel, Geo (under everything) ├→ Emit → PipelineRunner → steam-mate
-/// Pairing (→ Lobby), Trade, SyntheticData ──────────┘
+/// Pairing (→ Lobby, which also uses Dota's hero roles), Trade, SyntheticData ┘
 /// Report (aggregates → report.html, pure) → PipelineRunner
-/// CCbc (COIN-OR CBC's C API) → MIPSolver → Trade
+/// CCbc (COIN-OR CBC's C API) → MIPSolver → Trade, Lobby (its exact oracle)
 let package = Package(
     name: "steam-mate",
     platforms: [.macOS(.v15)],
@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "Pairing", dependencies: ["PipelineCore", "PlayerModel", "Geo", "JSONPullReader"]),
         .target(name: "MIPSolver", dependencies: ["CCbc"]),
         .target(name: "Trade", dependencies: ["PipelineCore", "PlayerModel", "Geo", "JSONPullReader", "MIPSolver"]),
-        .target(name: "Lobby", dependencies: ["PipelineCore", "PlayerModel", "Geo", "Pairing"]),
+        .target(name: "Lobby", dependencies: ["PipelineCore", "PlayerModel", "Geo", "Pairing", "Dota", "MIPSolver"]),
         .target(name: "SyntheticData", dependencies: ["PipelineCore", "PlayerModel", "Geo"]),
         .target(name: "Report"),
         .target(name: "Emit", dependencies: ["PipelineCore", "PlayerModel", "Pairing", "Trade"]),
@@ -93,7 +93,7 @@ let package = Package(
         ),
         .testTarget(name: "DotaTests", dependencies: ["Dota", "Ingest", "PipelineCore", "PlayerModel"]),
         .testTarget(name: "NormalizeTests", dependencies: ["Normalize", "Ingest", "PlayerModel", "PipelineCore", "Geo"]),
-        .testTarget(name: "LobbyTests", dependencies: ["Lobby", "Pairing", "PlayerModel", "PipelineCore", "SyntheticData"]),
+        .testTarget(name: "LobbyTests", dependencies: ["Lobby", "Pairing", "PlayerModel", "PipelineCore", "SyntheticData", "Dota", "Ingest"]),
         .testTarget(name: "PairingTests", dependencies: ["Pairing", "PlayerModel", "Geo", "PipelineCore", "SyntheticData"]),
         .testTarget(
             name: "TradeTests",

@@ -1,4 +1,6 @@
-/// The exact solver, for small problems and as the test and benchmark oracle: enumerate every valid lobby, then
+/// An exact solver by branch and bound, independent of CBC: the lobby stage's solver for small parts, the
+/// neighbourhood solver of the bulk heuristic on large parts, and the cross-check of `CbcLobbySolver` in the
+/// tests. Enumerate every valid lobby, then
 /// branch and bound over disjoint choices of them for the lexicographic optimum of `LobbySolution` (players
 /// placed, carried-over players placed, summed least-misery score).
 ///
@@ -17,14 +19,7 @@ public struct ExactLobbySolver: Sendable {
         self.maxNodes = maxNodes
     }
 
-    public func solve(_ problem: LobbyProblem) -> LobbySolution? {
-        var lobbies: [[Int]] = []
-        for part in problem.components() where part.count >= 2 {
-            guard let solution = solveConnected(problem.subproblem(part)) else { return nil }
-            lobbies += solution.mapped(through: part)
-        }
-        return LobbySolution(lobbies: lobbies, in: problem)
-    }
+    public func solve(_ problem: LobbyProblem) -> LobbySolution? { LobbySolution.byParts(problem, solveConnected) }
 
     /// Every valid lobby of `problem` (members ascending) with its least-misery score; nil past `maxLobbies`.
     func enumerate(_ p: LobbyProblem) -> (members: [[Int]], score: [UInt64])? {
@@ -79,7 +74,7 @@ public struct ExactLobbySolver: Sendable {
 
     /// The best solution found that beats `incumbent`, or nil; also for a problem that is not connected. When the
     /// node budget runs out the best found so far is returned (not proven optimal): what the bulk solver's
-    /// neighbourhood search needs.
+    /// neighbourhood search on large parts needs.
     public func improve(_ p: LobbyProblem, incumbent: LobbySolution) -> LobbySolution? {
         guard let result = search(p, incumbent: incumbent), result.best.isBetter(than: incumbent) else { return nil }
         return result.best

@@ -6,21 +6,30 @@
 ///    one with the best resulting least-misery score); otherwise a new lobby is grown around them from free
 ///    players plus *spare* members (members whose lobby stays valid without them), accepted when every lobby it
 ///    takes from stays valid. Each accepted step places at least one more player, so the rounds end.
-/// 3. Quality: a member of one lobby swaps with a member of another when both lobbies stay valid and the sum of
-///    their least-misery scores rises (the placed players do not change).
-/// 4. Exact neighbourhood search (`searchNeighbourhoods`): small parts around the free players and around each
-///    lobby are re-solved by the branch and bound and kept when better.
+/// 3. Quality (`improveQuality`): member swaps between lobbies, moves to another lobby, and free players taking a
+///    member's place, whenever every lobby stays valid, nobody placed (or carried over and placed) is lost, and
+///    the sum of least-misery scores rises.
+/// 4. Neighbourhood search (`searchNeighbourhoods`): parts around the free players and around each lobby are
+///    re-solved (exactly by `CbcLobbySolver` in parts of ≤ `cbcNeighbourhoodsUpTo` players, else by the
+///    node-limited branch and bound) and kept when better.
 public struct GreedyLobbySolver: Sendable {
     public var maxRepairRounds: Int
     /// Players per neighbourhood of the exact neighbourhood search (0: off).
     public var neighbourhoodSize: Int
-    /// Branch-and-bound nodes per neighbourhood.
-    public var neighbourhoodNodes: Int
+    /// Valid lobbies a neighbourhood may have; a denser one is skipped.
+    public var neighbourhoodLobbies: Int
+    /// Step 3 (local moves) on or off.
+    public var localMoves: Bool
+    /// Parts of at most this many players re-solve their neighbourhoods with CBC (exact, up to 32 players around
+    /// every free player and every lobby); larger parts with the node-limited branch and bound (24 players around
+    /// free players, 12 around lobbies, 5,000 nodes each), which is much cheaper per neighbourhood.
+    public var cbcNeighbourhoodsUpTo: Int = 40
 
-    public init(maxRepairRounds: Int = 8, neighbourhoodSize: Int = 24, neighbourhoodNodes: Int = 5_000) {
+    public init(maxRepairRounds: Int = 8, neighbourhoodSize: Int = 32, neighbourhoodLobbies: Int = 3_000, localMoves: Bool = true) {
         self.maxRepairRounds = maxRepairRounds
         self.neighbourhoodSize = neighbourhoodSize
-        self.neighbourhoodNodes = neighbourhoodNodes
+        self.neighbourhoodLobbies = neighbourhoodLobbies
+        self.localMoves = localMoves
     }
 
     public func solve(_ problem: LobbyProblem) -> LobbySolution {
@@ -83,25 +92,27 @@ public struct GreedyLobbySolver: Sendable {
                 changed = true
             }
         }
-        improveQuality(problem, &lobbies, &lobbyOf)
+        if localMoves { improveQuality(problem, &lobbies, &lobbyOf) }
         if neighbourhoodSize > 0 { searchNeighbourhoods(problem, order, &lobbies, &lobbyOf) }
         return LobbySolution(lobbies: lobbies.filter { !$0.isEmpty }, in: problem)
     }
 
-    /// Large-neighbourhood search with the exact solver: around each free player (then around each lobby) take up
-    /// to `neighbourhoodSize` players by breadth-first search over the compatibility graph, always whole lobbies,
-    /// free them, and re-solve that part with the branch and bound from the current arrangement as incumbent.
-    /// A part's new arrangement is kept only when it is lexicographically better, so the rounds end.
+    /// Large-neighbourhood search with an exact solver: around all free players at once, then around each free
+    /// player, then around each lobby, take up to `neighbourhoodSize` players by breadth-first search over the
+    /// compatibility graph, always whole lobbies, and re-solve that part exactly (`CbcLobbySolver`, the set-packing
+    /// program). A part's new arrangement is kept only when it is lexicographically better, so the rounds end
+    /// (at most 4). No time limit anywhere, so the result does not depend on the machine.
     func searchNeighbourhoods(_ problem: LobbyProblem, _ order: [Int], _ lobbies: inout [[Int]], _ lobbyOf: inout [Int]) {
-        let exact = ExactLobbySolver(maxLobbies: 20_000, maxNodes: neighbourhoodNodes)
+        let cbc = problem.count <= cbcNeighbourhoodsUpTo
+        let exact = CbcLobbySolver(maxLobbies: neighbourhoodLobbies)
+        let branchAndBound = ExactLobbySolver(maxLobbies: 20_000, maxNodes: 5_000)
+        let freeSize = cbc ? neighbourhoodSize : min(24, neighbourhoodSize), lobbySize = cbc ? neighbourhoodSize : min(12, neighbourhoodSize)
         for _ in 0..<4 {
             var changed = false
             let free = order.filter { lobbyOf[$0] < 0 && problem.degree($0) > 0 }
-            // Every free player at once first, then around each free player, then around each lobby.
-            // Lobby-anchored parts are kept smaller (about three lobbies) so that their search usually completes.
-            let anchors: [(players: [Int], size: Int)] = (free.count > 1 ? [(free, neighbourhoodSize)] : [])
-                + free.map { ([$0], neighbourhoodSize) }
-                + lobbies.indices.filter { !lobbies[$0].isEmpty }.map { ([lobbies[$0][0]], min(12, neighbourhoodSize)) }
+            let anchors: [(players: [Int], size: Int)] = (free.count > 1 ? [(free, freeSize)] : [])
+                + free.map { ([$0], freeSize) }
+                + lobbies.indices.filter { !lobbies[$0].isEmpty }.map { ([lobbies[$0][0]], lobbySize) }
             for anchor in anchors {
                 let part = neighbourhood(of: anchor.players, size: anchor.size, problem, lobbies, lobbyOf)
                 guard part.count >= 2 else { continue }
@@ -109,7 +120,9 @@ public struct GreedyLobbySolver: Sendable {
                 let touched = Set(part.compactMap { lobbyOf[$0] >= 0 ? lobbyOf[$0] : nil }).sorted()
                 let sub = problem.subproblem(part)
                 let current = LobbySolution(lobbies: touched.map { lobbies[$0].map { local[$0]! } }, in: sub)
-                guard let better = exact.improve(sub, incumbent: current) else { continue }
+                let found = cbc ? exact.solve(sub).flatMap { $0.isBetter(than: current) ? $0 : nil }
+                    : branchAndBound.improve(sub, incumbent: current)
+                guard let better = found else { continue }
                 for l in touched { for m in lobbies[l] { lobbyOf[m] = -1 }; lobbies[l] = [] }
                 for lobby in better.mapped(through: part) {
                     for m in lobby { lobbyOf[m] = lobbies.count }
@@ -143,34 +156,68 @@ public struct GreedyLobbySolver: Sendable {
         return part.sorted()
     }
 
-    /// Pairwise member swaps between lobbies (and with free players) that raise the summed least-misery score.
+    /// Local moves that keep every placed player placed (and every carried-over one) and raise the summed
+    /// least-misery score, until none applies (at most 6 passes): a member swaps with a member of another lobby;
+    /// a member moves to another lobby; a free player takes a member's place (the member is freed; a carried-over
+    /// member only for a carried-over player). Every lobby touched stays valid.
     func improveQuality(_ problem: LobbyProblem, _ lobbies: inout [[Int]], _ lobbyOf: inout [Int]) {
+        var worstOf = lobbies.map { problem.leastMisery($0) }
+        func apply(_ l: Int, _ members: [Int]) {
+            for m in lobbies[l] where lobbyOf[m] == l { lobbyOf[m] = -1 }
+            for m in members { lobbyOf[m] = l }
+            lobbies[l] = members
+            worstOf[l] = problem.leastMisery(members)
+        }
         var improved = true
         var passes = 0
-        while improved && passes < 4 {
+        while improved && passes < 6 {
             improved = false
             passes += 1
             for l in lobbies.indices {
-                for (position, m) in lobbies[l].enumerated() {
-                    let before = problem.leastMisery(lobbies[l])
+                var position = 0
+                while position < lobbies[l].count {
+                    let m = lobbies[l][position]
+                    position += 1
+                    var done = false
+                    // Lobbies and free players next to m.
+                    var others: [Int] = []
+                    var free: [Int] = []
                     for v in problem.neighbours(m) {
-                        let other = lobbyOf[Int(v)]
-                        guard other != l else { continue }
-                        // Try every member x of the other lobby (or a free x) in m's place.
-                        let pool: [Int] = other >= 0 ? lobbies[other] : []
-                        for x in pool {
-                            var a = lobbies[l]; a[position] = x
-                            var b = lobbies[other]; b[b.firstIndex(of: x)!] = m
-                            guard problem.defect(a) == nil, problem.defect(b) == nil else { continue }
-                            let gain = problem.leastMisery(a) + problem.leastMisery(b)
-                            guard gain > before + problem.leastMisery(lobbies[other]) else { continue }
-                            lobbies[l] = a; lobbies[other] = b
-                            lobbyOf[x] = l; lobbyOf[m] = other
-                            improved = true
+                        let o = lobbyOf[Int(v)]
+                        if o < 0 { free.append(Int(v)) } else if o != l, !others.contains(o) { others.append(o) }
+                    }
+                    for o in others where !done {
+                        let before = worstOf[l] + worstOf[o]
+                        // Move m into o.
+                        let without = lobbies[l].filter { $0 != m }, with = lobbies[o] + [m]
+                        if problem.defect(without) == nil, problem.defect(with) == nil,
+                           problem.leastMisery(without) + problem.leastMisery(with) > before {
+                            apply(l, without); apply(o, with)
+                            done = true
                             break
                         }
-                        if lobbies[l][position] != m { break }
+                        // Swap m with a member x of o.
+                        for x in lobbies[o] {
+                            let a = lobbies[l].map { $0 == m ? x : $0 }, b = lobbies[o].map { $0 == x ? m : $0 }
+                            guard problem.defect(a) == nil, problem.defect(b) == nil,
+                                  problem.leastMisery(a) + problem.leastMisery(b) > before else { continue }
+                            apply(l, a); apply(o, b)
+                            done = true
+                            break
+                        }
                     }
+                    if !done {
+                        // A free player x takes m's place.
+                        for x in free where !problem.players[m].carried || problem.players[x].carried {
+                            let a = lobbies[l].map { $0 == m ? x : $0 }
+                            guard problem.defect(a) == nil, problem.leastMisery(a) > worstOf[l] else { continue }
+                            lobbyOf[m] = -1
+                            apply(l, a)
+                            done = true
+                            break
+                        }
+                    }
+                    if done { improved = true; position = 0 }
                 }
             }
         }

@@ -14,15 +14,18 @@ public struct LobbyConfig: Sendable {
     public var fallbackSize: ClosedRange<Int>
     /// Role names per appid, in bit order (bit 0 first). A game with configured roles needs all of them filled.
     public var roles: [UInt32: [String]]
-    /// Components of at most this many players are solved exactly (branch and bound) when the exact solver
-    /// finishes within its budget; larger ones by the greedy builder with repair. 0 = always greedy.
+    /// Components of at most this many players are solved exactly (branch and bound) when the search finishes
+    /// within its budget; larger ones by the bulk heuristic. 0 = always the heuristic.
     public var exactUpTo: Int
     /// Worker threads (output does not depend on it).
     public var threads: Int
+    /// Friends and mutual matches: added to their pair's score (on the reported 0…1 scale) wherever the objective
+    /// uses it (a lobby's least-misery score), never to the reported scores; 0 turns the bonus off.
+    public var friendBonus: Double
 
     public init(pairing: PairingConfig = PairingConfig(), minOverlapHours: Int = 2, maxLobbiesPerPlayer: Int = 3,
                 defaultSizes: [UInt32: ClosedRange<Int>] = [:], fallbackSize: ClosedRange<Int> = 2...4,
-                roles: [UInt32: [String]] = [:], exactUpTo: Int = 16, threads: Int = 1) {
+                roles: [UInt32: [String]] = [:], exactUpTo: Int = 16, threads: Int = 1, friendBonus: Double = 0.1) {
         self.pairing = pairing
         self.minOverlapHours = minOverlapHours
         self.maxLobbiesPerPlayer = maxLobbiesPerPlayer
@@ -31,7 +34,11 @@ public struct LobbyConfig: Sendable {
         self.roles = roles
         self.exactUpTo = exactUpTo
         self.threads = threads
+        self.friendBonus = friendBonus
     }
+
+    /// `friendBonus` in the pairing score's fixed point (`ScoreModel.scoreScale` = 1.0).
+    var friendBonusScore: UInt64 { UInt64((max(0, min(1, friendBonus)) * ScoreModel.scoreScale).rounded()) }
 
     /// The size range of a request: the stated bounds, the game's default for the rest (an only-min request
     /// gets `max(min, default max)`, an only-max request `min(default min, max)`).

@@ -3,14 +3,18 @@ import PlayerModel
 /// Role names → mask bits, per game: the configured names first (bit 0 = the first), then every other name
 /// asked for that game in sorted order, so the mapping depends on neither input order nor thread count. Names past
 /// bit 31 cannot be represented and are ignored (counted in the summary). A request with a raw mask keeps it.
+/// `derived` names (roles from a Dota hero pool) count as asked for their game.
 struct LobbyRoleCatalogue: Sendable {
     private(set) var bits: [UInt32: [String: Int]] = [:]
     private(set) var names: [UInt32: [String]] = [:]
     let configured: [UInt32: [String]]
 
-    init(configured: [UInt32: [String]], requests: [LobbyRequest]) {
+    init(configured: [UInt32: [String]], requests: [LobbyRequest], derived: [UInt32: Set<String>] = [:]) {
         self.configured = configured
         var extra: [UInt32: Set<String>] = [:]
+        for (app, names) in derived {
+            for name in names where !(configured[app]?.contains(name) ?? false) { extra[app, default: []].insert(name) }
+        }
         for r in requests where r.roleMask == nil {
             for name in r.roles where !(configured[r.appID]?.contains(name) ?? false) { extra[r.appID, default: []].insert(name) }
         }
@@ -29,9 +33,14 @@ struct LobbyRoleCatalogue: Sendable {
     /// The request's mask and how many of its names had no bit.
     func mask(_ r: LobbyRequest) -> (mask: UInt32, ignored: Int) {
         if let raw = r.roleMask { return (raw, 0) }
+        return mask(r.appID, names: r.roles)
+    }
+
+    /// The mask of role names of a game and how many of them had no bit.
+    func mask(_ app: UInt32, names: [String]) -> (mask: UInt32, ignored: Int) {
         var mask: UInt32 = 0, ignored = 0
-        for name in r.roles {
-            if let b = bits[r.appID]?[name] { mask |= 1 << UInt32(b) } else { ignored += 1 }
+        for name in names {
+            if let b = bits[app]?[name] { mask |= 1 << UInt32(b) } else { ignored += 1 }
         }
         return (mask, ignored)
     }

@@ -1,4 +1,5 @@
 import Dispatch
+import Dota
 import Foundation
 import Pairing
 import PipelineCore
@@ -11,8 +12,8 @@ import Synchronization
 /// Objective (per game and group, so a player gets at most one lobby per game): first the most players placed,
 /// then the most players placed who were left out by the previous run (carry-over), then the highest sum of the
 /// lobbies' least-misery scores (a lobby's weakest pairwise pairing score). Each connected part of the
-/// compatibility graph is solved exactly when it has at most `exactUpTo` players and the branch and bound
-/// finishes within its budget, otherwise by `GreedyLobbySolver`. Instances are independent, so any thread count
+/// compatibility graph is solved exactly (branch and bound, `ExactLobbySolver`) when it has at most `exactUpTo`
+/// players and the search finishes within its budget, otherwise by `GreedyLobbySolver`. Instances are independent, so any thread count
 /// gives the same output.
 public enum LobbyRun {
     public struct Input: Sendable {
@@ -20,27 +21,39 @@ public enum LobbyRun {
         public var preferences: [PlayerPreferences]
         /// Players listed in the previous run's `state/lobby_unplaced.jsonl`.
         public var previouslyUnplaced: [SteamID64]
-        /// Friend pairs, cited in a lobby's reason (friends may share a lobby).
+        /// Friend pairs and mutual matches (`decisions.jsonl`): they may share a lobby, get `friendBonus` in the
+        /// objective and are cited in a lobby's reason.
         public var friendships: [Friendship]
+        public var matches: [PairKey]
+        /// Dota 2 role sets from the players' hero pools (`LobbyHeroPoolRoles`), for Dota 2 requests stating no role.
+        public var heroPoolRoles: [SteamID64: DotaRoleSet]
         public var config: LobbyConfig
 
         public init(population: PreparedPopulation, preferences: [PlayerPreferences], previouslyUnplaced: [SteamID64] = [],
-                    friendships: [Friendship] = [], config: LobbyConfig) {
+                    friendships: [Friendship] = [], matches: [PairKey] = [], heroPoolRoles: [SteamID64: DotaRoleSet] = [:],
+                    config: LobbyConfig) {
             self.population = population
             self.preferences = preferences
             self.previouslyUnplaced = previouslyUnplaced
             self.friendships = friendships
+            self.matches = matches
+            self.heroPoolRoles = heroPoolRoles
             self.config = config
         }
 
+        /// Pairs of friends and mutual matches.
+        var knownPairs: Set<PairKey> { Set(friendships.map { PairKey($0.a, $0.b) }).union(matches) }
+
         /// The population a lobby run needs from a dataset: only rejects and blocks exclude a pair.
-        public init(dataset: PlayerDataset, decisions: [Decision], previouslyUnplaced: [SteamID64] = [], config: LobbyConfig) {
+        public init(dataset: PlayerDataset, decisions: [Decision], previouslyUnplaced: [SteamID64] = [],
+                    heroPoolRoles: [SteamID64: DotaRoleSet] = [:], config: LobbyConfig) {
             let ledger = MatchLedger(decisions: decisions, previousMatches: [])
             var exclusions = PairExclusions()
             for key in ledger.suppressed { exclusions.exclude(key.a, key.b) }
             self.init(population: PreparedPopulation(dataset: dataset, exclusions: exclusions, config: config.pairing),
                       preferences: dataset.preferences, previouslyUnplaced: previouslyUnplaced,
-                      friendships: dataset.friendships, config: config)
+                      friendships: dataset.friendships, matches: ledger.matches.map(\.pair), heroPoolRoles: heroPoolRoles,
+                      config: config)
         }
     }
 
@@ -76,13 +89,16 @@ public enum LobbyRun {
         let config = input.config
         let population = input.population
         let requests = LobbyRequestSet(population: population, preferences: input.preferences,
-                                       previouslyUnplaced: Set(input.previouslyUnplaced), config: config)
-        let solved = solveAll(requests.instances, population: population, config: config)
-        return assemble(input, requests: requests, solved: solved)
+                                       previouslyUnplaced: Set(input.previouslyUnplaced), config: config,
+                                       heroPoolRoles: input.heroPoolRoles)
+        let known = input.knownPairs
+        let solved = solveAll(requests.instances, population: population, knownPairs: known, config: config)
+        return assemble(input, requests: requests, solved: solved, knownPairs: known)
     }
 
     /// Solves every instance; instances are handed out largest first, results kept by index.
-    static func solveAll(_ instances: [LobbyInstance], population: PreparedPopulation, config: LobbyConfig) -> [Solved] {
+    static func solveAll(_ instances: [LobbyInstance], population: PreparedPopulation, knownPairs: Set<PairKey>,
+                         config: LobbyConfig) -> [Solved] {
         let order = instances.indices.sorted { instances[$0].members.count > instances[$1].members.count }
         let next = Atomic<Int>(0)
         let results = Mutex([Solved?](repeating: nil, count: instances.count))
@@ -91,15 +107,16 @@ public enum LobbyRun {
                 let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard k < order.count else { return }
                 let i = order[k]
-                let solution = solve(instances[i], population: population, config: config)
+                let solution = solve(instances[i], population: population, knownPairs: knownPairs, config: config)
                 results.withLock { $0[i] = solution }
             }
         }
         return results.withLock { $0.map { $0! } }
     }
 
-    static func solve(_ instance: LobbyInstance, population: PreparedPopulation, config: LobbyConfig) -> Solved {
-        let problem = instance.problem(in: population)
+    static func solve(_ instance: LobbyInstance, population: PreparedPopulation, knownPairs: Set<PairKey>,
+                      config: LobbyConfig) -> Solved {
+        let problem = instance.problem(in: population, knownPairs: knownPairs, bonus: config.friendBonusScore)
         var solved = Solved(lobbies: [], degree: (0..<problem.count).map(problem.degree))
         let exact = ExactLobbySolver(maxLobbies: 200_000, maxNodes: 500_000)
         for part in problem.components() where part.count >= 2 {
@@ -123,11 +140,10 @@ public enum LobbyRun {
         "lobby_id", "appid", "steamid", "roles", "carried_over", "weakest_pair_score", "time_zone", "common_window_local",
     ]
 
-    static func assemble(_ input: Input, requests: LobbyRequestSet, solved: [Solved]) -> Output {
+    static func assemble(_ input: Input, requests: LobbyRequestSet, solved: [Solved], knownPairs: Set<PairKey>) -> Output {
         let population = input.population
         var zoneOf: [SteamID64: String] = [:]
         for p in input.preferences where zoneOf[p.steamID] == nil { if let z = p.timeZone { zoneOf[p.steamID] = z } }
-        let friends = Set(input.friendships.map { PairKey($0.a, $0.b) })
 
         var placed: [PlacedLobby] = []
         for (i, s) in solved.enumerated() {
@@ -160,14 +176,15 @@ public enum LobbyRun {
                     total += ScoreModel.scoreValue(verdict.score)
                     pairs += 1
                     if let d = verdict.distanceKm, let m = maxDistance { maxDistance = max(m, d) } else { maxDistance = nil }
-                    if friends.contains(PairKey(ids[a], ids[b])) { friendPairs += 1 }
+                    if knownPairs.contains(PairKey(ids[a], ids[b])) { friendPairs += 1 }
                 }
             }
             var common = WeeklyHourMask()
             common.words = [UInt64.max, UInt64.max, UInt64.max]
-            var covered: UInt32 = 0, flexible = 0
+            var covered: UInt32 = 0, flexible = 0, fromHeroPool = 0
             for p in lobby.positions {
                 let player = instance.players[p]
+                if instance.rolesFromHeroPool[p] { fromHeroPool += 1 }
                 common.words[0] &= player.availability0; common.words[1] &= player.availability1
                 common.words[2] &= player.availability2
                 if player.roleMask == 0 { flexible += 1 } else { covered |= player.roleMask }
@@ -183,10 +200,11 @@ public enum LobbyRun {
             if let group = instance.group { reason += " [\(group)]" }
             reason += covered == 0 ? "" : (rolesFilled.isEmpty ? "" : ", roles " + rolesFilled.joined(separator: ", "))
             if covered != 0 && flexible > 0 { reason += " + \(flexible) flexible" }
+            if fromHeroPool > 0 { reason += " (\(fromHeroPool) from Dota hero pools)" }
             reason += ", \(common.count) h a week together"
             if let d = maxDistance { reason += ", within \(Cell.formatFixed(d, places: 0)) km" } else { reason += ", any distance" }
             reason += ", weakest pair " + Cell.formatFixed(ScoreModel.scoreValue(worst), places: 3)
-            if friendPairs > 0 { reason += ", \(friendPairs) pair\(friendPairs == 1 ? "" : "s") of friends" }
+            if friendPairs > 0 { reason += ", \(friendPairs) pair\(friendPairs == 1 ? "" : "s") of friends or matches" }
             lobbies.append([
                 .int(lobbyID), .int(Int64(instance.appID)), .optional(name), .optional(instance.group), .int(ids.count),
                 .list(ids.map { .id($0.rawValue) }), .list(rolesFilled.map(Cell.string)), .int(flexible),

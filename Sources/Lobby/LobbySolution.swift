@@ -28,6 +28,17 @@ public struct LobbySolution: Sendable, Hashable {
         (placed, carriedPlaced, leastMiserySum) > (other.placed, other.carriedPlaced, other.leastMiserySum)
     }
 
+    /// Solves each connected part of two or more players with `solveConnected` and joins the results; nil when a
+    /// part is not solved.
+    static func byParts(_ problem: LobbyProblem, _ solveConnected: (LobbyProblem) -> LobbySolution?) -> LobbySolution? {
+        var lobbies: [[Int]] = []
+        for part in problem.components() where part.count >= 2 {
+            guard let solution = solveConnected(problem.subproblem(part)) else { return nil }
+            lobbies += solution.mapped(through: part)
+        }
+        return LobbySolution(lobbies: lobbies, in: problem)
+    }
+
     /// The solution of a part, mapped back to the whole problem's positions through `members`.
     func mapped(through members: [Int]) -> [[Int]] { lobbies.map { $0.map { members[$0] } } }
 }

@@ -8,8 +8,8 @@ import PlayerModel
 import SyntheticData
 
 /// `steam-mate bench lobby`: the lobby stage on a seeded population (time, CPU and peak RSS per stage, with the
-/// pair scorer on the same population as the same-run baseline), then the bulk solver against the exact branch
-/// and bound on seeded instances of `--oracle-size` players.
+/// pair scorer on the same population as the same-run baseline), then the bulk heuristic against the exact
+/// set-packing oracle (CBC) on seeded instances of `--oracle-size` players.
 struct BenchLobbyCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lobby",
@@ -27,7 +27,7 @@ struct BenchLobbyCommand: ParsableCommand {
     var locations: String = "Data/reference/steam-locations.csv"
     @Option(help: "Exact-oracle instances (0: skip).") var oracleInstances: Int = 5
     @Option(help: "Players per oracle instance (one game, everybody with availability).") var oracleSize: Int = 200
-    @Option(help: "Branch-and-bound node budget per instance.") var oracleNodes: Int = 50_000_000
+    @Option(help: "Valid lobbies the exact oracle may enumerate per connected part.") var oracleLobbies: Int = 5_000_000
 
     func run() throws {
         let threadCount = threads ?? ProcessInfo.processInfo.activeProcessorCount
@@ -91,7 +91,7 @@ struct BenchLobbyCommand: ParsableCommand {
         if oracleInstances > 0 { try runOracle(cityRows) }
     }
 
-    /// Bulk (greedy, no exact parts) against the exact branch and bound on seeded single-game instances.
+    /// Bulk (the heuristic, no exact parts) against the exact set-packing oracle on seeded single-game instances.
     func runOracle(_ cityRows: [ResolvedLocation]) throws {
         print("oracle: \(oracleInstances) instances of \(oracleSize) players, one game, bulk = greedy with repair (exact parts off)")
         print("seed  parts  largest  exact_placed  bulk_placed  ratio   exact_lm    bulk_lm     lm_ratio  exact_s  bulk_ms")
@@ -116,7 +116,7 @@ struct BenchLobbyCommand: ParsableCommand {
             let bulk = GreedyLobbySolver().solve(problem)
             let bulkTime = ContinuousClock.now - bulkStart
             let exactStart = ContinuousClock.now
-            let exact = ExactLobbySolver(maxLobbies: 5_000_000, maxNodes: oracleNodes).solve(problem)
+            let exact = CbcLobbySolver(maxLobbies: oracleLobbies).solve(problem)
             let exactTime = ContinuousClock.now - exactStart
             func secs(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18 }
             let largest = parts.map(\.count).max() ?? 0

@@ -26,6 +26,7 @@ struct LobbyCommand: ParsableCommand {
     @Option(help: "Cap (km) for players who did not state one.") var defaultMaxDistance: Double = 100
     @Option(help: "Minimum shared games.") var minSharedGames: Int = 1
     @Flag(help: "Require a shared language when both players stated languages.") var requireSharedLanguage = false
+    @Option(help: "Added to the score of friends and mutual matches in the objective (0…1; 0: off).") var friendBonus: Double = 0.1
     @Option(help: "Worker threads (default or 0: all cores).") var threads: Int?
     @OptionGroup var publish: PublishFlags
 
@@ -40,6 +41,7 @@ struct LobbyCommand: ParsableCommand {
         options.values["max_lobbies_per_player"] = .int(maxLobbiesPerPlayer)
         options.values["default_sizes"] = .strings(defaultSize)
         options.values["roles"] = .strings(roles)
+        options.values["friend_bonus"] = .double(friendBonus)
         let problems = LobbyStageOptions.problems(options)
         guard problems.isEmpty, minOverlapHours >= 0, maxLobbiesPerPlayer >= 1 else {
             let messages = problems.isEmpty ? ["--min-overlap-hours must be ≥ 0 and --max-lobbies-per-player ≥ 1"] : problems
@@ -54,8 +56,11 @@ struct LobbyCommand: ParsableCommand {
                                  "require_shared_language": .bool(requireSharedLanguage)])
         let config = LobbyStageOptions.config(options, pair: pair, threads: threads.flatMap { $0 > 0 ? $0 : nil } ?? ProcessInfo.processInfo.activeProcessorCount)
         let decisionsURL = decisions.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent("decisions.jsonl")
+        // Dota 2 requests that state no role take the roles of the player's hero pool (dota_match_players).
+        let heroPools = try DotaHeroPoolReader.read(directory: root, diagnostics: log)
         let output = LobbyJob.run(dataset: players, decisions: PairingJob.readDecisions(decisionsURL, sink: log),
-                                  previousState: state.map { URL(fileURLWithPath: $0) }, config: config, sink: log)
+                                  previousState: state.map { URL(fileURLWithPath: $0) }, config: config,
+                                  heroPoolRoles: LobbyHeroPoolRoles.roleSets(heroGames: heroPools), sink: log)
         try DatasetCommandIO.publish(to: out, policy: publish.policy, log: log) { staging in try PairingJob.write(LobbyJob.files(for: output), to: staging) }
         let s = output.summary
         DiagnosticPrinter.standardError("players asking \(s.playersAsking), placed \(s.playersPlaced), lobbies \(s.lobbies), requests placed \(s.requestsPlaced) of \(s.requests)\n")

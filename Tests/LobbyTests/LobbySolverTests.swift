@@ -31,36 +31,53 @@ struct LobbySolverTests {
         return best
     }
 
-    @Test(arguments: 1...12) func exactEqualsExhaustiveSearch(seed: UInt64) throws {
+    static func objective(_ s: LobbySolution) -> (Int, Int, UInt64) { (s.placed, s.carriedPlaced, s.leastMiserySum) }
+
+    @Test(arguments: 1...12) func exactSolversEqualExhaustiveSearch(seed: UInt64) throws {
         let p = LobbyTestInstances.random(n: 9, seed: seed, density: 0.5)
+        let brute = Self.bruteForce(p)
         let exact = try #require(ExactLobbySolver().solve(p))
         Self.checkValid(exact, p)
-        let brute = Self.bruteForce(p)
-        #expect((exact.placed, exact.carriedPlaced, exact.leastMiserySum) == (brute.placed, brute.carriedPlaced, brute.leastMiserySum))
+        #expect(Self.objective(exact) == Self.objective(brute))
+        let cbc = try #require(CbcLobbySolver().solve(p))
+        Self.checkValid(cbc, p)
+        #expect(Self.objective(cbc) == Self.objective(brute))
     }
 
-    /// The issue's test: on seeded instances of ≤ 40 players the bulk solver places as many players as the exact
-    /// oracle, and its summed least-misery score is ≥ 95 % of the oracle's.
-    @Test(arguments: 1...10) func bulkMatchesOracleOnRandomInstances(seed: UInt64) throws {
-        let p = LobbyTestInstances.random(n: 16 + Int(seed % 4) * 8, seed: seed)
-        let exact = try #require(ExactLobbySolver().solve(p))
+    /// The CBC set-packing oracle against the independent branch and bound on 20–24-player problems: the same
+    /// placement and carry-over, and the least-misery sum within CBC's documented tolerance (1e-6 of the best lobby).
+    @Test(arguments: 1...8) func cbcOracleEqualsBranchAndBound(seed: UInt64) throws {
+        let p = LobbyTestInstances.random(n: 20 + Int(seed % 2) * 4, seed: seed)
+        let bb = try #require(ExactLobbySolver().solve(p))
+        let cbc = try #require(CbcLobbySolver().solve(p))
+        Self.checkValid(cbc, p)
+        #expect((cbc.placed, cbc.carriedPlaced) == (bb.placed, bb.carriedPlaced))
+        #expect(Double(cbc.leastMiserySum) >= Double(bb.leastMiserySum) * (1 - 1e-6))
+        #expect(cbc.leastMiserySum <= bb.leastMiserySum)
+    }
+
+    /// The issue's test, for the bulk heuristic (what the lobby stage uses on parts of 17–40 players): on 36
+    /// seeded random problems of 32 or 40 players (dense, roles, sizes 2–6) it places as many players as the exact oracle and reaches ≥ 95 % of its least-misery sum. One known miss:
+    /// on seed 9 it places 35 of the oracle's 36 (the 36th needs most lobbies rearranged at once).
+    @Test(arguments: 1...36) func bulkMatchesOracleOnRandomInstances(seed: UInt64) throws {
+        let p = LobbyTestInstances.random(n: 32 + Int(seed % 2) * 8, seed: seed)
+        let exact = try #require(CbcLobbySolver().solve(p))
         let bulk = GreedyLobbySolver().solve(p)
         Self.checkValid(bulk, p)
-        #expect(bulk.placed == exact.placed)
-        let qualityHolds = Double(bulk.leastMiserySum) >= 0.95 * Double(exact.leastMiserySum)
-        if seed == 7 {
-            // Known gap: on this dense 40-player instance the bulk solver reaches 79 % of the oracle's summed
-            // least-misery score (placement is equal). Fails loudly once it reaches 95 %.
-            withKnownIssue("bulk least-misery sum below 95 % of the oracle on random seed 7") { #expect(qualityHolds) }
-        } else {
-            #expect(qualityHolds)
+        if seed == 9 {
+            withKnownIssue("the bulk heuristic places 35 of the oracle's 36 players on random seed 9") {
+                #expect(bulk.placed == exact.placed)
+            }
+            return
         }
+        #expect(bulk.placed == exact.placed)
+        #expect(Double(bulk.leastMiserySum) >= 0.95 * Double(exact.leastMiserySum))
     }
 
-    @Test(arguments: [11, 12, 13, 14, 15] as [UInt64]) func bulkMatchesOracleOnSyntheticInstances(seed: UInt64) throws {
-        let p = LobbyTestInstances.synthetic(n: 40, seed: seed)
+    @Test(arguments: 37...48) func bulkMatchesOracleOnSyntheticInstances(seed: UInt64) throws {
+        let p = LobbyTestInstances.synthetic(n: 40, seed: UInt64(seed))
         #expect(p.count == 40)
-        let exact = try #require(ExactLobbySolver().solve(p))
+        let exact = try #require(CbcLobbySolver().solve(p))
         let bulk = GreedyLobbySolver().solve(p)
         Self.checkValid(bulk, p)
         #expect(exact.placed > 0)
@@ -79,7 +96,7 @@ struct LobbySolverTests {
             let edges = [(a: 0, b: 1, score: UInt64(carried == 2 ? 900 : 100)), (a: 0, b: 2, score: UInt64(carried == 1 ? 900 : 100)),
                          (a: 1, b: 2, score: UInt64(carried == 0 ? 900 : 100))]
             let p = LobbyProblem(players: players, edges: edges, requiredRoles: 0, minOverlapHours: 2)
-            for solution in [GreedyLobbySolver().solve(p), ExactLobbySolver().solve(p)!] {
+            for solution in [GreedyLobbySolver().solve(p), ExactLobbySolver().solve(p)!, CbcLobbySolver().solve(p)!] {
                 #expect(solution.lobbies.count == 1)
                 #expect(solution.lobbies.first?.contains(carried) == true)
             }

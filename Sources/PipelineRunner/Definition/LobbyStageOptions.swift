@@ -12,6 +12,7 @@ public enum LobbyStageOptions {
         "default_sizes": .strings,
         "roles": .strings,
         "exact_up_to": .nonNegativeInt,
+        "friend_bonus": .nonNegativeDouble,
         "previous_state": .string,
     ])
 
@@ -43,6 +44,9 @@ public enum LobbyStageOptions {
         for text in options.strings("default_sizes") ?? [] where parseSize(text) == nil {
             out.append("'default_sizes' entry '\(text)' must be APPID:MIN-MAX or *:MIN-MAX with 1 ≤ MIN ≤ MAX ≤ 64")
         }
+        if let bonus = options.double("friend_bonus"), !(0...1).contains(bonus) {
+            out.append("'friend_bonus' must be between 0 and 1 (it is added to a pair's score on the 0…1 scale)")
+        }
         for text in options.strings("roles") ?? [] where parseRoles(text) == nil {
             out.append("'roles' entry '\(text)' must be APPID:name+name+… (names of A-Z a-z 0-9 _ . -, at most 32, no repeats)")
         }
@@ -55,6 +59,7 @@ public enum LobbyStageOptions {
         if let h = options.int("min_overlap_hours") { config.minOverlapHours = h }
         if let m = options.int("max_lobbies_per_player") { config.maxLobbiesPerPlayer = m }
         if let e = options.int("exact_up_to") { config.exactUpTo = e }
+        if let b = options.double("friend_bonus") { config.friendBonus = b }
         for entry in (options.strings("default_sizes") ?? []).compactMap(parseSize) {
             if let app = entry.app { config.defaultSizes[app] = entry.range } else { config.fallbackSize = entry.range }
         }

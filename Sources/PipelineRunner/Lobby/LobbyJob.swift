@@ -1,3 +1,4 @@
+import Dota
 import Emit
 import Foundation
 import Lobby
@@ -18,10 +19,12 @@ public enum LobbyJob {
         return PairingStateParser.parseUnpaired(Array(data), file: "state/" + stateFile, sink: sink)
     }
 
+    /// `heroPoolRoles`: Dota 2 role sets from the players' hero pools (`LobbyHeroPoolRoles`), empty without Dota data.
     public static func run(dataset: PlayerDataset, decisions: [Decision], previousState: URL?, config: LobbyConfig,
-                           sink: any DiagnosticSink) -> LobbyRun.Output {
+                           heroPoolRoles: [SteamID64: DotaRoleSet] = [:], sink: any DiagnosticSink) -> LobbyRun.Output {
         LobbyRun.run(LobbyRun.Input(dataset: dataset, decisions: decisions,
-                                    previouslyUnplaced: readPreviouslyUnplaced(previousState, sink: sink), config: config))
+                                    previouslyUnplaced: readPreviouslyUnplaced(previousState, sink: sink),
+                                    heroPoolRoles: heroPoolRoles, config: config))
     }
 
     /// The output tables, in the order they are listed.

@@ -69,8 +69,8 @@ public struct PipelineRun: Sendable {
         var tables = DatasetTables.streamedTables(for: dataset)
         var extraFiles: [OutputFile] = []
         var stageFigures: [String: Int] = [:]
-        try runLaterStages(dataset: dataset, files: files, locator: locator, tables: &tables, extraFiles: &extraFiles,
-                           figures: &stageFigures, timings: &timings, diagnostics: diagnostics)
+        try runLaterStages(dataset: dataset, dota: ingested.dota, files: files, locator: locator, tables: &tables,
+                           extraFiles: &extraFiles, figures: &stageFigures, timings: &timings, diagnostics: diagnostics)
         DotaOutput.extend(&tables, with: ingested.dota, players: ingested.dataset)
         // The report compares with the output this run replaces; its headline is kept so `steam-mate report` can too.
         extraFiles.append(ReportJob.previousHeadlineFile(replacing: output))
@@ -98,7 +98,7 @@ public struct PipelineRun: Sendable {
     }
 
     /// The pair, match, lobby and trade stages, on the normalized dataset.
-    func runLaterStages(dataset: PlayerDataset, files: [DatasetFile], locator: (any PlayerLocator)?, tables: inout [StreamedTable],
+    func runLaterStages(dataset: PlayerDataset, dota: DotaDataset?, files: [DatasetFile], locator: (any PlayerLocator)?, tables: inout [StreamedTable],
                         extraFiles: inout [OutputFile], figures: inout [String: Int], timings: inout StageTimings,
                         diagnostics: DiagnosticLog) throws {
         let needsDecisions = definition.has(.pair) || definition.has(.match) || definition.has(.lobby) || definition.has(.trade)
@@ -119,7 +119,7 @@ public struct PipelineRun: Sendable {
             let stage = LobbyStage(options: options, pair: definition.stages[.pair], threads: definition.threads,
                                    defaultStateDirectory: resolve(definition.output).appendingPathComponent("state"),
                                    resolve: resolve)
-            let result = timings.measure("lobby") { stage.run(dataset: dataset, decisions: decisions, diagnostics: diagnostics) }
+            let result = timings.measure("lobby") { stage.run(dataset: dataset, decisions: decisions, dota: dota, diagnostics: diagnostics) }
             reportStage(timings.stages.last!)
             tables += result.tables
             extraFiles += result.files
