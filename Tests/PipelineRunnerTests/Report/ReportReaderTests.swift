@@ -22,7 +22,9 @@ import Testing
         #expect(pairing.distanceBuckets.reduce(0) { $0 + $1.count } == 1560)
         #expect(pairing.listSizes.reduce(0, +) == 245)
         // The Lorenz curve is built from the pairings table; its Gini equals the stage's own (pairing_summary.json).
-        #expect(NumberText.fixed(pairing.exposure.gini, 4) == "0.4914")
+        let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: Self.sample.appendingPathComponent("pairing_summary.json"))) as? [String: Any]
+        let stageGini = try #require(summary?["exposure_gini"] as? Double)
+        #expect(NumberText.fixed(pairing.exposure.gini, 4) == NumberText.fixed(stageGini, 4))
         #expect(pairing.exposure.players == 236 && pairing.exposure.total == 1560)
         #expect(pairing.topGames.reduce(0) { $0 + $1.count } <= 1560 && !pairing.topGames.isEmpty)
         let funnel = try #require(figures.matches)
