@@ -7,7 +7,6 @@ import PipelineCore
 /// so the result does not depend on which worker read what.
 public struct DotaIngestShard: Sendable {
     var accumulator = DotaAccumulator()
-    var counts: [String: Int] = [:]
     /// The last `fetched_at` text and its value: a bundle's lines usually share one.
     private var lastFetchedAt: (text: String, seconds: Int64?)?
 
@@ -15,7 +14,6 @@ public struct DotaIngestShard: Sendable {
 
     /// Adds one Dota document, reporting an unreadable `fetched_at` as the normalizer does for every kind.
     public mutating func add(_ facts: DotaFacts, origin: DocumentOrigin, diagnostics: some DiagnosticSink) {
-        counts[facts.kind.rawValue, default: 0] += 1
         var seconds: Int64?
         if let text = origin.fetchedAt {
             if let last = lastFetchedAt, last.text == text {
@@ -24,10 +22,7 @@ public struct DotaIngestShard: Sendable {
                 seconds = RFC3339.unixSeconds(text)
                 lastFetchedAt = (text, seconds)
             }
-            if seconds == nil {
-                diagnostics.warning("value.badTimestamp", "fetched_at '\(text)' is not an RFC 3339 time; the document ranks as undated",
-                                    at: origin.location())
-            }
+            if seconds == nil { RoutedDocument.reportBadFetchedAt(text, origin: origin, diagnostics: diagnostics) }
         }
         accumulator.add(facts, origin: origin, fetchedAt: seconds)
     }

@@ -151,8 +151,8 @@ public final class PartitionedNormalizer: Sendable {
         return dataset
     }
 
-    /// Takes over the Dota documents an ingest worker collected on its own (`DotaIngestShard`); its document
-    /// counts are the worker's to add to its tally.
+    /// Takes over the Dota documents an ingest worker collected on its own (`DotaIngestShard`); the worker
+    /// counts those documents in its own tally.
     public func absorb(_ shard: consuming DotaIngestShard) {
         let accumulator = shard.accumulator
         dota.withLock { $0.absorb(accumulator) }

@@ -14,12 +14,17 @@ struct RoutedDocument {
     /// False when no partition takes anything from it (no owner, Dota, a Steam error answer, …).
     let isKept: Bool
 
+    /// The warning for a `fetched_at` that is not RFC 3339 (the document still counts, as undated).
+    static func reportBadFetchedAt(_ text: String, origin: DocumentOrigin, diagnostics: some DiagnosticSink) {
+        diagnostics.warning("value.badTimestamp", "fetched_at '\(text)' is not an RFC 3339 time; the document ranks as undated",
+                            at: origin.location())
+    }
+
     init(_ document: IngestedDocument, diagnostics: some DiagnosticSink) {
         let origin = document.origin
         let isJSON = !origin.file.lowercased().hasSuffix(".xml")
         if let fetchedAt = origin.fetchedAt, RFC3339.unixSeconds(fetchedAt) == nil {
-            diagnostics.warning("value.badTimestamp", "fetched_at '\(fetchedAt)' is not an RFC 3339 time; the document ranks as undated",
-                                at: origin.location())
+            Self.reportBadFetchedAt(fetchedAt, origin: origin, diagnostics: diagnostics)
         }
         rank = SourceRank(origin: origin, isJSON: isJSON)
         source = origin.provenance
