@@ -22,6 +22,12 @@ public struct BinnedCounts: Sendable, Equatable {
         counts[low] += 1
     }
 
+    /// Adds another histogram's counts; the edges must be the same.
+    public mutating func merge(_ other: BinnedCounts) {
+        precondition(other.edges == edges, "merging histograms with different edges")
+        for i in counts.indices { counts[i] += other.counts[i] }
+    }
+
     public var total: Int { counts.reduce(0, +) }
 
     /// Bin labels with the edges printed by `format`: `< 0.001`, `0.001–0.002`, …, `≥ 0.5`.

@@ -96,29 +96,37 @@ enum ReportReader {
         p.k = int(summary, "k")
         p.listSizes = summary["list_size_distribution"] as? [Int] ?? []
         p.unpairedByReason = NamedCount.ranked(counts(summary, "unpaired_by_reason"))
-        var distances: [String: Int] = [:]
-        var appearances: [Int: Int] = [:]
-        var games: [Int: Int] = [:]
-        var gameNames: [Int: String] = [:]
         let playerID = tally.steamID.flatMap { Int($0) }
-        var scores = p.scores
         let bucketBytes = PairingFigures.distanceOrder.map { Array($0.utf8) }
-        var bucketCounts = Array(repeating: 0, count: bucketBytes.count)
-        try CSVTableScanner.scan(table(directory, "pairings"),
-                                 columns: ["score", "distance_bucket", "candidate", "top_games", "steamid"]) { row in
-            if let score = row.double(0) { scores.add(score) }
-            if let known = row.match(1, in: bucketBytes) { bucketCounts[known] += 1 } else { distances[row.string(1), default: 0] += 1 }
+        let empty = PairingScan(scores: p.scores, bucketCounts: Array(repeating: 0, count: bucketBytes.count))
+        // The largest table of a run: scanned in byte ranges on every core, merged in file order.
+        let parts = try CSVTableScanner.scanInParallel(
+            table(directory, "pairings"), columns: ["score", "distance_bucket", "candidate", "top_games", "steamid"],
+            workers: scanWorkers, initial: { empty }
+        ) { scan, row in
+            if let score = row.double(0) { scan.scores.add(score) }
+            if let known = row.match(1, in: bucketBytes) { scan.bucketCounts[known] += 1 } else { scan.distances[row.string(1), default: 0] += 1 }
             let candidate = row.int(2) ?? -1
-            appearances[candidate, default: 0] += 1
-            if let (appid, name) = TopGameField.first(row.raw(3), nameIfNew: { gameNames[$0] != nil }) {
-                games[appid, default: 0] += 1
-                if let name { gameNames[appid] = name }
+            scan.appearances[candidate, default: 0] += 1
+            if let (appid, name) = TopGameField.first(row.raw(3), nameIfNew: { scan.gameNames[$0] != nil }) {
+                scan.games[appid, default: 0] += 1
+                if let name { scan.gameNames[appid] = name }
             }
             if let playerID {
-                if row.int(4) == playerID { tally.pairings += 1 }
-                if candidate == playerID { tally.appearances += 1 }
+                if row.int(4) == playerID { scan.playerPairings += 1 }
+                if candidate == playerID { scan.playerAppearances += 1 }
             }
-        }
+        } ?? []
+        var merged = empty
+        for part in parts { merged.merge(part) }
+        tally.pairings += merged.playerPairings
+        tally.appearances += merged.playerAppearances
+        let scores = merged.scores
+        let bucketCounts = merged.bucketCounts
+        var distances = merged.distances
+        let appearances = merged.appearances
+        let games = merged.games
+        let gameNames = merged.gameNames
         p.scores = scores
         for (label, count) in zip(PairingFigures.distanceOrder, bucketCounts) where count > 0 { distances[label, default: 0] += count }
         p.distanceBuckets = PairingFigures.orderedDistances(distances)
@@ -251,6 +259,33 @@ enum ReportReader {
     }
 
     /// What the passes learn about the `--player` on the way.
+    /// Threads for scanning `pairings.csv`; the figures do not depend on it.
+    static let scanWorkers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+
+    /// What one byte range of `pairings.csv` adds to the pairing figures.
+    struct PairingScan {
+        var scores: BinnedCounts
+        var bucketCounts: [Int]
+        var distances: [String: Int] = [:]
+        var appearances: [Int: Int] = [:]
+        var games: [Int: Int] = [:]
+        /// The first name seen for each appid (ranges merge in file order, so it is the file's first).
+        var gameNames: [Int: String] = [:]
+        var playerPairings = 0
+        var playerAppearances = 0
+
+        mutating func merge(_ other: PairingScan) {
+            scores.merge(other.scores)
+            for i in bucketCounts.indices { bucketCounts[i] += other.bucketCounts[i] }
+            distances.merge(other.distances, uniquingKeysWith: +)
+            appearances.merge(other.appearances, uniquingKeysWith: +)
+            games.merge(other.games, uniquingKeysWith: +)
+            gameNames.merge(other.gameNames) { first, _ in first }
+            playerPairings += other.playerPairings
+            playerAppearances += other.playerAppearances
+        }
+    }
+
     final class PlayerTally {
         let steamID: String?
         var personaName: String?
