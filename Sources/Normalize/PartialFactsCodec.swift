@@ -61,6 +61,15 @@ public enum PartialFactsCodec {
 
 // MARK: - Values
 
+extension BinaryReader {
+    /// Reads with `read` and checks the result: `nil` (an id out of range, an unknown name) is `corrupt`.
+    mutating func checked<Value>(_ what: String, _ read: (inout BinaryReader) throws -> Value?) throws -> Value {
+        let start = offset
+        guard let value = try read(&self) else { throw PartialFactsCodec.DecodeError.corrupt(offset: start, what: what) }
+        return value
+    }
+}
+
 /// A value with a fixed byte form inside partial-facts files.
 protocol SpillValue {
     func write(to w: inout BinaryWriter)
@@ -84,11 +93,7 @@ extension Int64: SpillValue {
 
 extension UInt32: SpillValue {
     func write(to w: inout BinaryWriter) { w.unsigned(UInt64(self)) }
-    static func read(from r: inout BinaryReader) throws -> UInt32 {
-        let offset = r.offset
-        guard let value = UInt32(exactly: try r.unsigned()) else { throw PartialFactsCodec.DecodeError.corrupt(offset: offset, what: "UInt32") }
-        return value
-    }
+    static func read(from r: inout BinaryReader) throws -> UInt32 { try r.checked("UInt32") { UInt32(exactly: try $0.unsigned()) } }
 }
 
 extension Bool: SpillValue {
@@ -103,29 +108,17 @@ extension Double: SpillValue {
 
 extension SteamID64: SpillValue {
     func write(to w: inout BinaryWriter) { w.fixed(rawValue) }
-    static func read(from r: inout BinaryReader) throws -> SteamID64 {
-        let offset = r.offset
-        guard let id = SteamID64(rawValue: try r.fixed()) else { throw PartialFactsCodec.DecodeError.corrupt(offset: offset, what: "steamid") }
-        return id
-    }
+    static func read(from r: inout BinaryReader) throws -> SteamID64 { try r.checked("steamid") { SteamID64(rawValue: try $0.fixed()) } }
 }
 
 extension GroupID64: SpillValue {
     func write(to w: inout BinaryWriter) { w.fixed(rawValue) }
-    static func read(from r: inout BinaryReader) throws -> GroupID64 {
-        let offset = r.offset
-        guard let id = GroupID64(rawValue: try r.fixed()) else { throw PartialFactsCodec.DecodeError.corrupt(offset: offset, what: "group id") }
-        return id
-    }
+    static func read(from r: inout BinaryReader) throws -> GroupID64 { try r.checked("group id") { GroupID64(rawValue: try $0.fixed()) } }
 }
 
 extension Visibility: SpillValue {
     func write(to w: inout BinaryWriter) { w.text(rawValue) }
-    static func read(from r: inout BinaryReader) throws -> Visibility {
-        let offset = r.offset
-        guard let value = Visibility(rawValue: try r.text()) else { throw PartialFactsCodec.DecodeError.corrupt(offset: offset, what: "visibility") }
-        return value
-    }
+    static func read(from r: inout BinaryReader) throws -> Visibility { try r.checked("visibility") { Visibility(rawValue: try $0.text()) } }
 }
 
 extension Optional: SpillValue where Wrapped: SpillValue {
@@ -176,10 +169,10 @@ extension RankRef {
     func write(to w: inout BinaryWriter) { w.unsigned(UInt64(index)) }
 
     static func read(from r: inout BinaryReader, ranks: Int) throws -> RankRef {
-        let offset = r.offset
-        let value = try r.unsigned()
-        guard value < UInt64(ranks) else { throw PartialFactsCodec.DecodeError.corrupt(offset: offset, what: "rank \(value) of \(ranks)") }
-        return RankRef(UInt32(value))
+        try r.checked("rank ref") { reader in
+            let value = try reader.unsigned()
+            return value < UInt64(ranks) ? RankRef(UInt32(value)) : nil
+        }
     }
 }
 
