@@ -38,7 +38,7 @@ public struct DatasetNormalizer: Sendable {
             dota.add(facts, origin: document.origin, fetchedAt: routed.rank.fetchedAt == .min ? nil : routed.rank.fetchedAt)
         }
         guard routed.isKept else { return }
-        partition.add(document, owner: routed.owner, rank: routed.rank, source: routed.source)
+        partition.add(document, owner: routed.owner, rank: routed.rank)
     }
 
     public func finish(diagnostics: some DiagnosticSink) -> PlayerDataset {
@@ -53,12 +53,12 @@ public struct DatasetNormalizer: Sendable {
     }
 }
 
-struct GameKey: Hashable, Sendable, Codable {
+struct GameKey: Hashable, Sendable {
     var player: SteamID64
     var appID: UInt32
 }
 
-struct FriendshipKey: Hashable, Sendable, Codable {
+struct FriendshipKey: Hashable, Sendable {
     var a: SteamID64
     var b: SteamID64
     init(_ x: SteamID64, _ y: SteamID64) {
@@ -67,23 +67,23 @@ struct FriendshipKey: Hashable, Sendable, Codable {
     }
 }
 
-struct MembershipKey: Hashable, Sendable, Codable {
+struct MembershipKey: Hashable, Sendable {
     var group: GroupID64
     var player: SteamID64
 }
 
-struct AchievementKey: Hashable, Sendable, Codable {
+struct AchievementKey: Hashable, Sendable {
     var player: SteamID64
     var appID: UInt32?
     var gameName: String
 }
 
-struct FriendshipAccumulator: Sendable, Codable {
+struct FriendshipAccumulator: Sendable {
     var friendSince = RankedValue<Int64>()
-    var sources: Set<String> = []
+    var sources = SourceRefs()
 
-    mutating func merge(_ other: FriendshipAccumulator) {
-        friendSince.merge(other.friendSince)
-        sources.formUnion(other.sources)
+    mutating func merge(_ other: FriendshipAccumulator, shift: UInt32, in table: RankTable) {
+        friendSince.merge(other.friendSince, shift: shift, in: table)
+        sources.formUnion(other.sources, shift: shift)
     }
 }

@@ -10,35 +10,59 @@ import PlayerModel
 /// subsets of the input files can merge (issue #13). The app-wide facts achievements need (schema names,
 /// global percentages) are kept by every partition, so each resolves on its own.
 ///
-/// Codable as the spill format (`PartialFactsCodec`). Diagnostics about a document are the router's job
+/// Its byte form is `PartialFactsCodec` (the spill format). Diagnostics about a document are the router's job
 /// (`DatasetNormalizer`), so a document fanned out to several partitions is reported once.
-public struct NormalizerPartition: Sendable, Codable {
+public struct NormalizerPartition: Sendable {
     public let partitioning: FactPartitioning
     public let index: Int
     var players: [SteamID64: PlayerAccumulator] = [:]
     var games: [GameKey: GameAccumulator] = [:]
     var friendships: [FriendshipKey: FriendshipAccumulator] = [:]
     var groups: [GroupID64: GroupAccumulator] = [:]
-    var memberships: [MembershipKey: Set<String>] = [:]
+    var memberships: [MembershipKey: SourceRefs] = [:]
     var achievements: [AchievementKey: RankedAchievements] = [:]
     var globalPercentages: [UInt32: RankedPercentages] = [:]
     var schemaAppIDs: [String: RankedAppID] = [:]
     var preferences: [SteamID64: RankedPreferences] = [:]
+    /// The ranks (and provenances) of the documents added, which the accumulators refer to by number.
+    var ranks = RankTable()
 
     public init(partitioning: FactPartitioning = .single, index: Int = 0) {
         self.partitioning = partitioning
         self.index = index
     }
 
-    /// Rough heap bytes held (entries times a measured per-entry size); drives spilling, never output.
+    /// Heap bytes the entries' own allocations hold (texts longer than the 15 bytes a `String` keeps inline,
+    /// achievement and preference lists), counted as facts are added; see `approximateBytes`.
+    var heapBytes = 0
+
+    /// Estimated bytes held; drives spilling, never output. The tables' storage is computed from their
+    /// capacity and the key and value strides (a native dictionary holds `capacity / 0.75` buckets of both),
+    /// plus `heapBytes` for what entries point to. The former entry-count guess undercounted about 5× (a
+    /// 64 MiB limit peaked at 418 MiB); the README's spill figures show how close this one holds.
     public var approximateBytes: Int {
-        players.count * 900 + games.count * 260 + friendships.count * 160 + groups.count * 400 + memberships.count * 150
-            + achievements.count * 600 + preferences.count * 700 + globalPercentages.count * 2_000 + schemaAppIDs.count * 100
+        Self.tableBytes(players) + Self.tableBytes(games) + Self.tableBytes(friendships) + Self.tableBytes(groups)
+            + Self.tableBytes(memberships) + Self.tableBytes(achievements) + Self.tableBytes(globalPercentages)
+            + Self.tableBytes(schemaAppIDs) + Self.tableBytes(preferences) + heapBytes
+            + ranks.count * MemoryLayout<SourceRank>.stride
+    }
+
+    private static func tableBytes<K, V>(_ table: [K: V]) -> Int {
+        guard table.capacity > 0 else { return 0 }
+        return (table.capacity * 4 / 3 + 1) * (MemoryLayout<K>.stride + MemoryLayout<V>.stride) + 64
+    }
+
+    /// What a heap-allocated string costs (object header, UTF-8 bytes, malloc rounding); 0 for inline ones.
+    @inline(__always)
+    static func heapBytes(_ text: String?) -> Int {
+        guard let count = text?.utf8.count, count > 15 else { return 0 }
+        return (count + 32 + 16 + 15) & ~15
     }
 
     public var isEmpty: Bool {
         players.isEmpty && games.isEmpty && friendships.isEmpty && groups.isEmpty && memberships.isEmpty
             && achievements.isEmpty && globalPercentages.isEmpty && schemaAppIDs.isEmpty && preferences.isEmpty
+            && ranks.count == 0
     }
 
     private func owns(_ id: SteamID64) -> Bool { partitioning.partition(of: id) == index }
@@ -46,62 +70,69 @@ public struct NormalizerPartition: Sendable, Codable {
 
     /// Adds the facts of one document that this partition owns. `owner` is the document's resolved owner
     /// (checked by the router); documents that need one and have none are never passed.
-    mutating func add(_ document: IngestedDocument, owner: SteamID64?, rank: SourceRank, source: String) {
+    mutating func add(_ document: IngestedDocument, owner: SteamID64?, rank sourceRank: SourceRank) {
         let origin = document.origin
+        let rank = ranks.append(sourceRank)
+        // The provenance string is shared by every fact of the document.
+        heapBytes += Self.heapBytes(sourceRank.provenance)
         switch document.content {
         case .profile(let facts):
-            addProfile(facts, rank: rank, source: source)
+            addProfile(facts, rank: rank)
         case .playerSummaries(let list):
-            for facts in list { addProfile(facts, rank: rank, source: source) }
+            for facts in list { addProfile(facts, rank: rank) }
         case .gameLibrary(let library):
             guard let owner else { return }
             guard owns(owner) else { return }
-            touch(owner, source)
+            touch(owner, rank)
             guard let list = library.games else { return }
             if library.kind != .recentlyPlayed { players[owner]!.gamesKnown = true }
             for game in list {
                 games[GameKey(player: owner, appID: game.appID), default: GameAccumulator()]
-                    .add(game, exactMinutes: library.hasExactMinutes, rank: rank, source: source)
+                    .add(game, exactMinutes: library.hasExactMinutes, rank: rank, in: ranks)
+                heapBytes += Self.heapBytes(game.name)
             }
         case .friendList(let list):
             guard let owner else { return }
             if owns(owner) {
-                touch(owner, source)
+                touch(owner, rank)
                 if list.friends != nil { players[owner]!.friendsKnown = true }
             }
-            if let friends = list.friends { addFriends(friends, of: owner, rank: rank, source: source) }
+            if let friends = list.friends { addFriends(friends, of: owner, rank: rank) }
         case .memberList(let list):
-            addGroup(list.group, rank: rank, source: source)
+            addGroup(list.group, rank: rank)
             for member in list.members where owns(member) {
-                memberships[MembershipKey(group: list.group.groupID, player: member), default: []].insert(source)
+                memberships[MembershipKey(group: list.group.groupID, player: member), default: SourceRefs()].insert(rank)
             }
         case .playerBans(let list):
             for facts in list where owns(facts.steamID) {
-                players[facts.steamID, default: PlayerAccumulator()].add(bans: facts, rank: rank)
-                players[facts.steamID]!.sources.insert(source)
+                players[facts.steamID, default: PlayerAccumulator()].add(bans: facts, rank: rank, in: ranks)
+                players[facts.steamID]!.sources.insert(rank)
             }
         case .playerAchievements(let facts):
             guard let owner, owns(owner), facts.achievements != nil else { return }
-            touch(owner, source)
+            touch(owner, rank)
             let key = AchievementKey(player: owner, appID: origin.appID, gameName: facts.gameName ?? "")
-            achievements[key, default: RankedAchievements(facts: facts, rank: rank, sources: [])]
-                .merge(RankedAchievements(facts: facts, rank: rank, sources: [source]))
+            heapBytes += 64 + (facts.achievements?.count ?? 0) * (MemoryLayout<PlayerAchievementFacts.AchievementState>.stride + 48)
+            achievements[key, default: RankedAchievements(facts: facts)].offer(facts, rank: rank, in: ranks)
         case .gameSchema(let schema):
             if let appID = origin.appID, let name = schema.gameName, !name.isEmpty {
-                schemaAppIDs[name, default: RankedAppID(appID: appID, rank: rank)].merge(RankedAppID(appID: appID, rank: rank))
+                schemaAppIDs[name, default: RankedAppID(appID: appID, rank: sourceRank)].merge(RankedAppID(appID: appID, rank: sourceRank))
             }
         case .globalAchievementPercentages(let facts):
             guard let appID = origin.appID else { return }
             var entries: [String: Double] = [:]
             for entry in facts.entries { entries[entry.name] = entry.percent }
-            globalPercentages[appID, default: RankedPercentages(entries: entries, rank: rank)]
-                .merge(RankedPercentages(entries: entries, rank: rank))
+            heapBytes += entries.count * 80
+            globalPercentages[appID, default: RankedPercentages(entries: entries, rank: sourceRank)]
+                .merge(RankedPercentages(entries: entries, rank: sourceRank))
         case .preferences(let facts):
             guard owns(facts.steamID) else { return }
-            touch(facts.steamID, source)
+            touch(facts.steamID, rank)
             let offered = RankedPreferences(facts: facts, rank: SourceRank(origin: origin, isJSON: true, fetchedAtOverride: facts.updatedAt),
                                             origin: origin)
             preferences[facts.steamID, default: offered].merge(offered)
+            heapBytes += 256 + facts.favoriteAppIDs.count * 4 + facts.languages.count * 16 + facts.windows.count * 24
+                + facts.lobbies.count * 160 + Self.heapBytes(facts.timeZone) + Self.heapBytes(origin.file)
         case .vanityResolution, .steamLevel, .dota, .errorResponse:
             return
         }
@@ -111,12 +142,19 @@ public struct NormalizerPartition: Sendable, Codable {
     /// this one. The result equals adding both partitions' documents to one partition, in any order.
     public mutating func merge(_ other: NormalizerPartition) {
         precondition(other.partitioning == partitioning && other.index == index, "merging different partitions")
-        for (id, accumulator) in other.players { players[id, default: PlayerAccumulator()].merge(accumulator) }
-        for (key, accumulator) in other.games { games[key, default: GameAccumulator()].merge(accumulator) }
-        for (key, accumulator) in other.friendships { friendships[key, default: FriendshipAccumulator()].merge(accumulator) }
-        for (id, accumulator) in other.groups { groups[id, default: GroupAccumulator()].merge(accumulator) }
-        for (key, sources) in other.memberships { memberships[key, default: []].formUnion(sources) }
-        for (key, entry) in other.achievements { achievements[key, default: entry].merge(entry) }
+        heapBytes += other.heapBytes
+        let shift = ranks.append(contentsOf: other.ranks)
+        let table = ranks
+        for (id, accumulator) in other.players { players[id, default: PlayerAccumulator()].merge(accumulator, shift: shift, in: table) }
+        for (key, accumulator) in other.games { games[key, default: GameAccumulator()].merge(accumulator, shift: shift, in: table) }
+        for (key, accumulator) in other.friendships {
+            friendships[key, default: FriendshipAccumulator()].merge(accumulator, shift: shift, in: table)
+        }
+        for (id, accumulator) in other.groups { groups[id, default: GroupAccumulator()].merge(accumulator, shift: shift, in: table) }
+        for (key, sources) in other.memberships { memberships[key, default: SourceRefs()].formUnion(sources, shift: shift) }
+        for (key, entry) in other.achievements {
+            achievements[key, default: RankedAchievements(facts: entry.facts)].merge(entry, shift: shift, in: table)
+        }
         for (appID, entry) in other.globalPercentages { globalPercentages[appID, default: entry].merge(entry) }
         for (name, entry) in other.schemaAppIDs { schemaAppIDs[name, default: entry].merge(entry) }
         for (id, entry) in other.preferences { preferences[id, default: entry].merge(entry) }
@@ -125,14 +163,14 @@ public struct NormalizerPartition: Sendable, Codable {
     /// This partition's rows (unsorted; `PlayerDataset.sortCanonically()` orders the concatenation).
     public func resolve(locator: (any PlayerLocator)?, diagnostics: some DiagnosticSink) -> PlayerDataset {
         var dataset = PlayerDataset()
-        dataset.players = players.map { id, accumulator in accumulator.resolve(steamID: id, locator: locator) }
-        dataset.games = games.map { key, accumulator in accumulator.resolve(key) }
+        dataset.players = players.map { id, accumulator in accumulator.resolve(steamID: id, locator: locator, ranks: ranks) }
+        dataset.games = games.map { key, accumulator in accumulator.resolve(key, ranks: ranks) }
         dataset.friendships = friendships.map { key, accumulator in
-            Friendship(key.a, key.b, friendSince: accumulator.friendSince.value, sources: accumulator.sources.sorted())
+            Friendship(key.a, key.b, friendSince: accumulator.friendSince.value, sources: accumulator.sources.sources(in: ranks))
         }
-        dataset.groups = groups.map { id, accumulator in accumulator.resolve(id) }
+        dataset.groups = groups.map { id, accumulator in accumulator.resolve(id, ranks: ranks) }
         dataset.groupMembers = memberships.map { key, sources in
-            GroupMembership(groupID: key.group, steamID: key.player, sources: sources.sorted())
+            GroupMembership(groupID: key.group, steamID: key.player, sources: sources.sources(in: ranks))
         }
         dataset.achievements = achievements.map { key, entry in resolveAchievements(key, entry) }
         dataset.preferences = preferences.map { id, entry in entry.resolve(id, diagnostics: diagnostics) }
@@ -141,46 +179,49 @@ public struct NormalizerPartition: Sendable, Codable {
 
     // MARK: - Pieces
 
-    private mutating func touch(_ id: SteamID64, _ source: String) {
-        players[id, default: PlayerAccumulator()].sources.insert(source)
+    private mutating func touch(_ id: SteamID64, _ rank: RankRef) {
+        players[id, default: PlayerAccumulator()].sources.insert(rank)
     }
 
-    private mutating func addProfile(_ facts: ProfileFacts, rank: SourceRank, source: String) {
+    private mutating func addProfile(_ facts: ProfileFacts, rank: RankRef) {
         if owns(facts.steamID) {
-            players[facts.steamID, default: PlayerAccumulator()].add(profile: facts, rank: rank)
-            players[facts.steamID]!.sources.insert(source)
+            players[facts.steamID, default: PlayerAccumulator()].add(profile: facts, rank: rank, in: ranks)
+            heapBytes += Self.heapBytes(facts.personaName) + Self.heapBytes(facts.profileURL) + Self.heapBytes(facts.customURL)
+                + Self.heapBytes(facts.realName) + Self.heapBytes(facts.locationText) + Self.heapBytes(facts.memberSince)
+            players[facts.steamID]!.sources.insert(rank)
             if let mostPlayed = facts.mostPlayedGames {
                 for game in mostPlayed {
                     games[GameKey(player: facts.steamID, appID: game.appID), default: GameAccumulator()]
-                        .add(game, exactMinutes: rank.isJSON, rank: rank, source: source)
+                        .add(game, exactMinutes: ranks[rank].isJSON, rank: rank, in: ranks)
                 }
             }
         }
         if let groupsList = facts.groups {
             for group in groupsList {
-                addGroup(group, rank: rank, source: source)
+                addGroup(group, rank: rank)
                 if owns(facts.steamID) {
-                    memberships[MembershipKey(group: group.groupID, player: facts.steamID), default: []].insert(source)
+                    memberships[MembershipKey(group: group.groupID, player: facts.steamID), default: SourceRefs()].insert(rank)
                 }
             }
         }
         if let friends = facts.friends {
-            addFriends(friends, of: facts.steamID, rank: rank, source: source)
+            addFriends(friends, of: facts.steamID, rank: rank)
         }
     }
 
-    private mutating func addFriends(_ friends: [FriendFacts], of owner: SteamID64, rank: SourceRank, source: String) {
+    private mutating func addFriends(_ friends: [FriendFacts], of owner: SteamID64, rank: RankRef) {
         for friend in friends where friend.steamID != owner {
             let key = FriendshipKey(owner, friend.steamID)
             guard owns(key.a) else { continue }
-            friendships[key, default: FriendshipAccumulator()].friendSince.offer(friend.friendSince, rank: rank)
-            friendships[key]!.sources.insert(source)
+            friendships[key, default: FriendshipAccumulator()].friendSince.offer(friend.friendSince, rank: rank, in: ranks)
+            friendships[key]!.sources.insert(rank)
         }
     }
 
-    private mutating func addGroup(_ facts: GroupFacts, rank: SourceRank, source: String) {
+    private mutating func addGroup(_ facts: GroupFacts, rank: RankRef) {
         guard owns(facts.groupID) else { return }
-        groups[facts.groupID, default: GroupAccumulator()].add(facts, rank: rank, source: source)
+        groups[facts.groupID, default: GroupAccumulator()].add(facts, rank: rank, in: ranks)
+        heapBytes += Self.heapBytes(facts.name) + Self.heapBytes(facts.url) + Self.heapBytes(facts.headline)
     }
 
     private func resolveAchievements(_ key: AchievementKey, _ entry: RankedAchievements) -> AchievementProgress {
@@ -193,24 +234,30 @@ public struct NormalizerPartition: Sendable, Codable {
         }
         return AchievementProgress(steamID: key.player, appID: appID, gameName: key.gameName.isEmpty ? nil : key.gameName,
                                    achieved: states.filter(\.achieved).count, total: states.count,
-                                   achievedGlobalPercentMean: mean, sources: entry.sources.sorted())
+                                   achievedGlobalPercentMean: mean, sources: entry.sources.sources(in: ranks))
     }
 }
 
 /// One player's achievements for one game: the highest-ranked statement, and every source that made one.
-struct RankedAchievements: Sendable, Codable {
+struct RankedAchievements: Sendable {
     var facts: PlayerAchievementFacts
-    var rank: SourceRank
-    var sources: Set<String>
+    var rank = RankRef.none
+    var sources = SourceRefs()
 
-    mutating func merge(_ other: RankedAchievements) {
-        sources.formUnion(other.sources)
-        if other.rank > rank { (facts, rank) = (other.facts, other.rank) }
+    mutating func offer(_ candidate: PlayerAchievementFacts, rank candidateRank: RankRef, in table: RankTable) {
+        sources.insert(candidateRank)
+        if rank == .none || table.outranks(candidateRank, rank) { (facts, rank) = (candidate, candidateRank) }
+    }
+
+    mutating func merge(_ other: RankedAchievements, shift: UInt32, in table: RankTable) {
+        sources.formUnion(other.sources, shift: shift)
+        let otherRank = other.rank.shifted(by: shift)
+        if otherRank != .none, rank == .none || table.outranks(otherRank, rank) { (facts, rank) = (other.facts, otherRank) }
     }
 }
 
 /// An app's global achievement percentages from the highest-ranked document.
-struct RankedPercentages: Sendable, Codable {
+struct RankedPercentages: Sendable {
     var entries: [String: Double]
     var rank: SourceRank
 
@@ -220,7 +267,7 @@ struct RankedPercentages: Sendable, Codable {
 }
 
 /// The app id a game schema names, from the highest-ranked schema.
-struct RankedAppID: Sendable, Codable {
+struct RankedAppID: Sendable {
     var appID: UInt32
     var rank: SourceRank
 
@@ -230,7 +277,7 @@ struct RankedAppID: Sendable, Codable {
 }
 
 /// A player's preferences from the highest-ranked `preferences.jsonl` line (ranked by `updated_at`).
-struct RankedPreferences: Sendable, Codable {
+struct RankedPreferences: Sendable {
     var facts: PreferencesFacts
     var rank: SourceRank
     var origin: DocumentOrigin

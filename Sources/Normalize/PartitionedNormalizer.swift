@@ -64,7 +64,7 @@ public final class PartitionedNormalizer: Sendable {
         for partition in work.keys.sorted() {
             let delta = slots[partition].state.withLock { slot in
                 for (index, routed) in work[partition]! {
-                    slot.partition.add(batch[index], owner: routed.owner, rank: routed.rank, source: routed.source)
+                    slot.partition.add(batch[index], owner: routed.owner, rank: routed.rank)
                 }
                 let bytes = slot.partition.approximateBytes
                 defer { slot.bytes = bytes }

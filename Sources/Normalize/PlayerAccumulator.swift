@@ -2,7 +2,7 @@ import Ingest
 import PlayerModel
 
 /// Everything known about one player while documents arrive; resolved into a `Player` at the end.
-struct PlayerAccumulator: Sendable, Codable {
+struct PlayerAccumulator: Sendable {
     var personaName = RankedValue<String>()
     var profileURL = RankedValue<String>()
     var customURL = RankedValue<String>()
@@ -24,66 +24,66 @@ struct PlayerAccumulator: Sendable, Codable {
     var tradeBanState = RankedValue<String>()
     var gamesKnown = false
     var friendsKnown = false
-    var sources: Set<String> = []
+    var sources = SourceRefs()
 
-    struct LocationCodes: Hashable, Sendable, Codable {
+    struct LocationCodes: Hashable, Sendable {
         var country: String
         var state: String?
         var cityID: Int?
     }
 
-    mutating func add(profile facts: ProfileFacts, rank: SourceRank) {
-        personaName.offer(facts.personaName, rank: rank)
-        profileURL.offer(facts.profileURL, rank: rank)
-        customURL.offer(facts.customURL, rank: rank)
-        realName.offer(facts.realName, rank: rank)
-        if facts.visibility != .unknown { visibility.offer(facts.visibility, rank: rank) }
+    mutating func add(profile facts: ProfileFacts, rank: RankRef, in table: RankTable) {
+        personaName.offer(facts.personaName, rank: rank, in: table)
+        profileURL.offer(facts.profileURL, rank: rank, in: table)
+        customURL.offer(facts.customURL, rank: rank, in: table)
+        realName.offer(facts.realName, rank: rank, in: table)
+        if facts.visibility != .unknown { visibility.offer(facts.visibility, rank: rank, in: table) }
         if let country = facts.country {
-            locationCodes.offer(LocationCodes(country: country, state: facts.state, cityID: facts.cityID), rank: rank)
+            locationCodes.offer(LocationCodes(country: country, state: facts.state, cityID: facts.cityID), rank: rank, in: table)
         }
-        locationText.offer(facts.locationText, rank: rank)
-        memberSince.offer(facts.memberSince, rank: rank)
-        timeCreated.offer(facts.timeCreated, rank: rank)
-        lastLogoff.offer(facts.lastLogoff, rank: rank)
-        primaryGroupID.offer(facts.primaryGroupID, rank: rank)
-        vacBanned.offer(facts.vacBanned, rank: rank)
-        tradeBanState.offer(facts.tradeBanState, rank: rank)
+        locationText.offer(facts.locationText, rank: rank, in: table)
+        memberSince.offer(facts.memberSince, rank: rank, in: table)
+        timeCreated.offer(facts.timeCreated, rank: rank, in: table)
+        lastLogoff.offer(facts.lastLogoff, rank: rank, in: table)
+        primaryGroupID.offer(facts.primaryGroupID, rank: rank, in: table)
+        vacBanned.offer(facts.vacBanned, rank: rank, in: table)
+        tradeBanState.offer(facts.tradeBanState, rank: rank, in: table)
     }
 
-    mutating func add(bans facts: BanFacts, rank: SourceRank) {
-        vacBanned.offer(facts.vacBanned, rank: rank)
-        vacBanCount.offer(facts.vacBanCount, rank: rank)
-        gameBans.offer(facts.gameBanCount, rank: rank)
-        communityBanned.offer(facts.communityBanned, rank: rank)
-        economyBan.offer(facts.economyBan, rank: rank)
-        daysSinceLastBan.offer(facts.daysSinceLastBan, rank: rank)
+    mutating func add(bans facts: BanFacts, rank: RankRef, in table: RankTable) {
+        vacBanned.offer(facts.vacBanned, rank: rank, in: table)
+        vacBanCount.offer(facts.vacBanCount, rank: rank, in: table)
+        gameBans.offer(facts.gameBanCount, rank: rank, in: table)
+        communityBanned.offer(facts.communityBanned, rank: rank, in: table)
+        economyBan.offer(facts.economyBan, rank: rank, in: table)
+        daysSinceLastBan.offer(facts.daysSinceLastBan, rank: rank, in: table)
     }
 
-    mutating func merge(_ other: PlayerAccumulator) {
-        personaName.merge(other.personaName)
-        profileURL.merge(other.profileURL)
-        customURL.merge(other.customURL)
-        realName.merge(other.realName)
-        visibility.merge(other.visibility)
-        locationCodes.merge(other.locationCodes)
-        locationText.merge(other.locationText)
-        memberSince.merge(other.memberSince)
-        timeCreated.merge(other.timeCreated)
-        lastLogoff.merge(other.lastLogoff)
-        primaryGroupID.merge(other.primaryGroupID)
-        vacBanned.merge(other.vacBanned)
-        vacBanCount.merge(other.vacBanCount)
-        gameBans.merge(other.gameBans)
-        communityBanned.merge(other.communityBanned)
-        economyBan.merge(other.economyBan)
-        daysSinceLastBan.merge(other.daysSinceLastBan)
-        tradeBanState.merge(other.tradeBanState)
+    mutating func merge(_ other: PlayerAccumulator, shift: UInt32, in table: RankTable) {
+        personaName.merge(other.personaName, shift: shift, in: table)
+        profileURL.merge(other.profileURL, shift: shift, in: table)
+        customURL.merge(other.customURL, shift: shift, in: table)
+        realName.merge(other.realName, shift: shift, in: table)
+        visibility.merge(other.visibility, shift: shift, in: table)
+        locationCodes.merge(other.locationCodes, shift: shift, in: table)
+        locationText.merge(other.locationText, shift: shift, in: table)
+        memberSince.merge(other.memberSince, shift: shift, in: table)
+        timeCreated.merge(other.timeCreated, shift: shift, in: table)
+        lastLogoff.merge(other.lastLogoff, shift: shift, in: table)
+        primaryGroupID.merge(other.primaryGroupID, shift: shift, in: table)
+        vacBanned.merge(other.vacBanned, shift: shift, in: table)
+        vacBanCount.merge(other.vacBanCount, shift: shift, in: table)
+        gameBans.merge(other.gameBans, shift: shift, in: table)
+        communityBanned.merge(other.communityBanned, shift: shift, in: table)
+        economyBan.merge(other.economyBan, shift: shift, in: table)
+        daysSinceLastBan.merge(other.daysSinceLastBan, shift: shift, in: table)
+        tradeBanState.merge(other.tradeBanState, shift: shift, in: table)
         gamesKnown = gamesKnown || other.gamesKnown
         friendsKnown = friendsKnown || other.friendsKnown
-        sources.formUnion(other.sources)
+        sources.formUnion(other.sources, shift: shift)
     }
 
-    func resolve(steamID: SteamID64, locator: (any PlayerLocator)?) -> Player {
+    func resolve(steamID: SteamID64, locator: (any PlayerLocator)?, ranks: RankTable) -> Player {
         var player = Player(steamID: steamID, visibility: visibility.value ?? .unknown)
         player.personaName = personaName.value
         player.profileURL = profileURL.value
@@ -106,7 +106,7 @@ struct PlayerAccumulator: Sendable, Codable {
         player.tradeBanState = tradeBanState.value
         player.gamesKnown = gamesKnown
         player.friendsKnown = friendsKnown
-        player.sources = sources.sorted()
+        player.sources = sources.sources(in: ranks)
         if let locator, player.country != nil || player.locationText != nil,
            let position = locator.locate(country: player.country, state: player.state, cityID: player.cityID,
                                          displayText: player.locationText) {

@@ -1,18 +1,23 @@
-/// Keeps the value stated by the highest-ranked source; `nil` statements never replace a value.
-struct RankedValue<Value: Sendable & Codable>: Sendable, Codable {
+/// Keeps the value stated by the highest-ranked source; `nil` statements never replace a value. The rank is
+/// a `RankRef` into the partition's `RankTable`.
+struct RankedValue<Value: Sendable>: Sendable {
     private(set) var value: Value?
-    private var rank: SourceRank?
+    private(set) var rank = RankRef.none
 
-    mutating func offer(_ candidate: Value?, rank candidateRank: SourceRank) {
+    init() {}
+
+    @inline(__always)
+    mutating func offer(_ candidate: Value?, rank candidateRank: RankRef, in table: RankTable) {
         guard let candidate else { return }
-        if let rank, rank >= candidateRank { return }
+        if rank != .none, !table.outranks(candidateRank, rank) { return }
         value = candidate
         rank = candidateRank
     }
 
-    /// Offers what `other` holds, with its rank: the same as offering every statement `other` saw.
-    mutating func merge(_ other: RankedValue<Value>) {
-        guard let otherRank = other.rank else { return }
-        offer(other.value, rank: otherRank)
+    /// Offers what `other` holds (refs of a table appended at `shift`): the same as offering every statement
+    /// `other` saw.
+    mutating func merge(_ other: RankedValue<Value>, shift: UInt32, in table: RankTable) {
+        guard other.rank != .none else { return }
+        offer(other.value, rank: other.rank.shifted(by: shift), in: table)
     }
 }

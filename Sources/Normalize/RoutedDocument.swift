@@ -8,8 +8,8 @@ import PlayerModel
 /// however many partitions the document is fanned out to.
 struct RoutedDocument {
     let kind: String
+    /// Its rank; `rank.provenance` is what `sources` columns name it by.
     let rank: SourceRank
-    let source: String
     let owner: SteamID64?
     /// False when no partition takes anything from it (no owner, Dota, a Steam error answer, …).
     let isKept: Bool
@@ -22,12 +22,11 @@ struct RoutedDocument {
 
     init(_ document: IngestedDocument, diagnostics: some DiagnosticSink) {
         let origin = document.origin
-        let isJSON = !origin.file.lowercased().hasSuffix(".xml")
+        let isJSON = !Self.hasXMLSuffix(origin.file)
         if let fetchedAt = origin.fetchedAt, RFC3339.unixSeconds(fetchedAt) == nil {
             Self.reportBadFetchedAt(fetchedAt, origin: origin, diagnostics: diagnostics)
         }
         rank = SourceRank(origin: origin, isJSON: isJSON)
-        source = origin.provenance
         func stated(_ owner: SteamID64?) -> SteamID64? {
             if let id = owner ?? origin.owner { return id }
             diagnostics.warning("document.noOwner", "document does not say whose it is (put it under players/<steamid64>/ or give the envelope a steamid); skipped",
@@ -40,7 +39,11 @@ struct RoutedDocument {
         case .profile: kind = "profile"
         case .playerSummaries: kind = "player_summaries"
         case .gameLibrary(let library):
-            kind = "game_library_\(library.kind.rawValue)"
+            kind = switch library.kind {
+            case .ownedGames: "game_library_ownedGames"
+            case .gamesXML: "game_library_gamesXML"
+            case .recentlyPlayed: "game_library_recentlyPlayed"
+            }
             owner = stated(library.owner)
             kept = owner != nil
         case .friendList(let list):
@@ -83,6 +86,19 @@ struct RoutedDocument {
         }
         self.owner = owner
         isKept = kept
+    }
+
+    /// Whether `file` ends in `.xml`, in any letter case (without lowercasing a copy per document).
+    static func hasXMLSuffix(_ file: String) -> Bool {
+        let utf8 = file.utf8
+        guard utf8.count >= 4 else { return false }
+        var index = utf8.index(utf8.endIndex, offsetBy: -4)
+        func next() -> UInt8 {
+            defer { index = utf8.index(after: index) }
+            return utf8[index]
+        }
+        // `| 0x20` folds only the ASCII capitals X, M, L onto x, m, l here.
+        return next() == 0x2E && next() | 0x20 == 0x78 && next() | 0x20 == 0x6D && next() | 0x20 == 0x6C
     }
 
     /// The partitions that own at least one fact of `document` (ascending, no repeats); every partition for

@@ -4,7 +4,7 @@ import Ingest
 /// 1. the newer `fetched_at` (documents without one count as oldest),
 /// 2. Web API JSON over Community XML (exact fields, minutes rather than 0.1 h),
 /// 3. the provenance (`file` or `file:line`) that sorts first, so the result never depends on input order.
-struct SourceRank: Comparable, Hashable, Sendable, Codable {
+struct SourceRank: Comparable, Hashable, Sendable {
     /// Unix seconds of `fetched_at`; `Int64.min` when absent or unreadable.
     var fetchedAt: Int64
     var isJSON: Bool
@@ -14,6 +14,12 @@ struct SourceRank: Comparable, Hashable, Sendable, Codable {
         fetchedAt = (fetchedAtOverride ?? origin.fetchedAt).flatMap(RFC3339.unixSeconds) ?? .min
         self.isJSON = isJSON
         provenance = origin.provenance
+    }
+
+    init(fetchedAt: Int64, isJSON: Bool, provenance: String) {
+        self.fetchedAt = fetchedAt
+        self.isJSON = isJSON
+        self.provenance = provenance
     }
 
     static func < (lhs: SourceRank, rhs: SourceRank) -> Bool {

@@ -127,6 +127,8 @@ public struct DatasetIngestor: Sendable {
         let workers = self.workers
         // Under a memory limit, JSON Lines chunks shrink with it (each worker holds one chunk's bytes).
         let chunkSize = memoryLimit.map { min(ChunkedLineReader.defaultChunkSize, max(256 << 10, $0 / 8)) } ?? ChunkedLineReader.defaultChunkSize
+        // The partitions get what the limit leaves after every worker's chunk (at least a quarter of it).
+        let partitionBudget = memoryLimit.map { max($0 / 4, $0 - workers * chunkSize) }
         let queue = IngestWorkQueue(files: steamFiles, chunkSize: chunkSize)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             var local = PartitionedNormalizer.DocumentTally()
@@ -146,8 +148,8 @@ public struct DatasetIngestor: Sendable {
                     }
                 }
                 if !others.isEmpty { normalizer.add(others, tally: &local, diagnostics: diagnostics) }
-                guard let spill, let memoryLimit else { return }
-                for partition in normalizer.takeForSpill(limit: memoryLimit) {
+                guard let spill, let partitionBudget else { return }
+                for partition in normalizer.takeForSpill(limit: partitionBudget) {
                     do { try spill.write(partition) } catch { spillFailure.withLock { if $0 == nil { $0 = error } } }
                 }
             }

@@ -4,7 +4,7 @@ import Synchronization
 
 /// The spill files of one ingest: a private directory (`mkdtemp`, mode 0700) named
 /// `steam-mate-spill-XXXXXX` under `parent`, holding one file per spilled partition
-/// (`p<partition>-<sequence>.json`, `PartialFactsCodec`). `remove()` deletes it; the ingestor calls it on
+/// (`p<partition>-<sequence>.facts`, `PartialFactsCodec`'s binary form). `remove()` deletes it; the ingestor calls it on
 /// success and on failure alike, so nothing is left behind.
 final class PartitionSpill: Sendable {
     let directory: URL
@@ -30,10 +30,10 @@ final class PartitionSpill: Sendable {
     var bytesWritten: Int { written.load(ordering: .relaxed) }
 
     func write(_ partition: NormalizerPartition) throws {
-        let bytes = try PartialFactsCodec.encode(partition)
+        let bytes = PartialFactsCodec.encode(partition)
         let number = sequence.add(1, ordering: .relaxed).oldValue
-        let url = directory.appendingPathComponent("p\(partition.index)-\(number).json")
-        try bytes.write(to: url)
+        let url = directory.appendingPathComponent("p\(partition.index)-\(number).facts")
+        try Data(bytes).write(to: url)
         written.add(bytes.count, ordering: .relaxed)
         files.withLock { $0[partition.index, default: []].append(url) }
     }
@@ -42,7 +42,7 @@ final class PartitionSpill: Sendable {
     func mergeBack(into partition: inout NormalizerPartition) throws {
         let urls = files.withLock { $0.removeValue(forKey: partition.index) ?? [] }
         for url in urls {
-            partition.merge(try PartialFactsCodec.decode(Data(contentsOf: url)))
+            partition.merge(try PartialFactsCodec.decode(Array(Data(contentsOf: url))))
             try? FileManager.default.removeItem(at: url)
         }
     }

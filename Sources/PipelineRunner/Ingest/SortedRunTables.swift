@@ -1,5 +1,6 @@
 import Emit
 import Foundation
+import Normalize
 import PipelineCore
 import PlayerModel
 import Synchronization
@@ -35,12 +36,12 @@ public final class SortedRunTables: Sendable {
         try DatasetTables.forEachKeyedTable(of: partial) { _, _, count, row in
             defer { table += 1 }
             guard count > 0 else { return }
-            var bytes: [UInt8] = []
+            var bytes = BinaryWriter()
             for i in 0..<count {
                 let (key, cells) = row(i)
                 SortedRunCodec.append(key: key, cells: cells, to: &bytes)
             }
-            try Data(bytes).write(to: url(table: table, partition: partition))
+            try Data(bytes.take()).write(to: url(table: table, partition: partition))
             counts.withLock { $0[table][partition] = count }
         }
     }

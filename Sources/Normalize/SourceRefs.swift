@@ -1,0 +1,54 @@
+/// The documents (as `RankRef`s into the partition's `RankTable`) that stated a fact; their provenances
+/// (`file` or `file:line`) are the fact's `sources`.
+///
+/// Almost every fact has exactly one source (one bundle line), so the first ref is held inline and nothing
+/// is allocated or hashed; more go to a sorted array without repeats. (A `Set<String>` per (player, game)
+/// cost an allocation and a string hash per library row, and about 100 heap bytes.)
+struct SourceRefs: Sendable, Equatable {
+    private var single = RankRef.none
+    /// Two or more refs, ascending, no repeats; empty while `single` is used.
+    private(set) var more: [UInt32] = []
+
+    init() {}
+
+    var isEmpty: Bool { single == .none && more.isEmpty }
+
+    /// The refs, ascending.
+    var refs: [RankRef] { single != .none ? [single] : more.map(RankRef.init) }
+
+    mutating func insert(_ ref: RankRef) {
+        guard ref != .none else { return }
+        if single != .none {
+            if single == ref { return }
+            more = single.index < ref.index ? [single.index, ref.index] : [ref.index, single.index]
+            single = .none
+        } else if more.isEmpty {
+            single = ref
+        } else {
+            var low = 0
+            var high = more.count
+            while low < high {
+                let mid = (low + high) / 2
+                if more[mid] < ref.index { low = mid + 1 } else { high = mid }
+            }
+            if low < more.count, more[low] == ref.index { return }
+            more.insert(ref.index, at: low)
+        }
+    }
+
+    /// Adds `other`'s refs, shifted into this table (see `RankTable.append(contentsOf:)`).
+    mutating func formUnion(_ other: SourceRefs, shift: UInt32) {
+        if other.single != .none { insert(other.single.shifted(by: shift)) } else { for index in other.more { insert(RankRef(index &+ shift)) } }
+    }
+
+    /// The provenances, sorted, without repeats (two refs may name the same document after a merge).
+    func sources(in table: RankTable) -> [String] {
+        if single != .none { return [table[single].provenance] }
+        var result = more.map { table[RankRef($0)].provenance }
+        result.sort()
+        var unique: [String] = []
+        unique.reserveCapacity(result.count)
+        for source in result where unique.last != source { unique.append(source) }
+        return unique
+    }
+}
