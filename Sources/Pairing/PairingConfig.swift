@@ -25,6 +25,10 @@ public struct PairingConfig: Sendable, Hashable {
     /// scatter-add. Output does not depend on it. Off by default: on the synthetic populations it scanned 25–30 %
     /// fewer postings but ran 2–4× slower (exact dots and checkpoint sweeps cost more than the postings saved).
     public var pruneFromRegionSize: Int
+    /// `anywhere` pools of at least this many players are scored by the exact pruned traversal (`RankedPoolIndex`,
+    /// MaxScore over lists bounded by their largest remaining weight, with each player's floor as threshold);
+    /// smaller ones by the plain once-per-pair scan. Output does not depend on it; the work counters do.
+    public var prunePoolFromSize: Int
     /// How played games are weighted in the game vectors (`GameWeighting`; default `binary`).
     public var gameWeighting: GameWeighting
     /// α of the game vectors' length normalisation (`ScoreModel`): 1 = plain cosine; below 1 a partner's
@@ -33,11 +37,13 @@ public struct PairingConfig: Sendable, Hashable {
 
     /// The default α: it beat the plain cosine (α = 1) on both generated mixes (README, *Offline pairing quality*).
     public static let defaultNormExponent = 0.5
+    /// Below this pool size the plain scan is as fast and the index rebuild is not worth it.
+    public static let defaultPrunePoolFromSize = 2_048
 
     public init(k: Int = 20, defaultMaxDistanceKm: Double = 100, defaultAnywhere: Bool = false,
                 defaultAccuracyKm: Double = 25, exposureCapFactor: Double? = nil, reservePerPlayer: Int? = nil,
                 minSharedGames: Int = 1, requireSharedLanguage: Bool = false, gridCellKm: Double = 100,
-                threads: Int = 1, pruneFromRegionSize: Int = .max,
+                threads: Int = 1, pruneFromRegionSize: Int = .max, prunePoolFromSize: Int = PairingConfig.defaultPrunePoolFromSize,
                 gameWeighting: GameWeighting = .default, normExponent: Double = PairingConfig.defaultNormExponent) {
         self.k = k
         self.defaultMaxDistanceKm = defaultMaxDistanceKm
@@ -50,6 +56,7 @@ public struct PairingConfig: Sendable, Hashable {
         self.gridCellKm = gridCellKm
         self.threads = threads
         self.pruneFromRegionSize = pruneFromRegionSize
+        self.prunePoolFromSize = prunePoolFromSize
         self.gameWeighting = gameWeighting
         self.normExponent = min(1, max(0, normExponent))
     }
