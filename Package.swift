@@ -106,7 +106,7 @@ let package = Package(
         .testTarget(name: "SyntheticDataTests", dependencies: ["SyntheticData", "PlayerModel", "Geo"]),
         .testTarget(
             name: "PipelineRunnerTests",
-            dependencies: ["PipelineRunner", "PipelineCore", "PipelineTestSupport", "PlayerModel", "Emit"],
+            dependencies: ["PipelineRunner", "PipelineCore", "PipelineTestSupport", "PlayerModel", "Emit", "Pairing", "SyntheticData"],
             exclude: ["Goldens"]
         ),
         .testTarget(name: "SteamMateCLITests", dependencies: ["PipelineTestSupport", "steam-mate"]),

@@ -43,8 +43,11 @@ public enum CSVWriter {
         }
     }
 
-    static func appendField(_ text: String, to out: inout [UInt8]) {
-        let utf8 = text.utf8
+    static func appendField(_ text: String, to out: inout [UInt8]) { appendField(utf8: text.utf8, to: &out) }
+
+    /// One field from its UTF-8 bytes: quoted (quotes doubled) when it holds a comma, a double quote, CR or LF.
+    @inlinable
+    public static func appendField<Bytes: Collection<UInt8>>(utf8: Bytes, to out: inout [UInt8]) {
         let needsQuotes = utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
         guard needsQuotes else {
             out.append(contentsOf: utf8)

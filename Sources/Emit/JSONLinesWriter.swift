@@ -69,9 +69,12 @@ public enum JSONLinesWriter {
     }
 
     /// A JSON string literal: `"` and `\` escaped, control characters as `\n`, `\t`, … or `\u00XX`.
-    public static func appendString(_ s: String, to out: inout [UInt8]) {
+    public static func appendString(_ s: String, to out: inout [UInt8]) { appendString(utf8: s.utf8, to: &out) }
+
+    /// A JSON string literal from UTF-8 bytes, with the escapes of `appendString(_:to:)`.
+    @inlinable
+    public static func appendString<Bytes: Collection<UInt8>>(utf8: Bytes, to out: inout [UInt8]) {
         out.append(UInt8(ascii: "\""))
-        let utf8 = s.utf8
         guard utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
             out.append(contentsOf: utf8)
             out.append(UInt8(ascii: "\""))

@@ -155,6 +155,10 @@ public enum BulkPairer {
             seedTotals.withLock { $0.add(c) }
         }
         let allGroups = groups
+        // Large pools are scored by the pruned traversal over positions ranked by floor (`RankedPoolIndex`).
+        let ranked = poolMembers.count >= max(2, p.config.prunePoolFromSize)
+            ? RankedPoolIndex(pool: pool, floors: floors, population: p) : nil
+        let rankedBox = SendableBox(ranked)
 
         // A partner v that is not `anywhere` must also be within its own search radius of the querying player, so
         // a region keeps v only if d(centre, v) ≤ spread + radius(v): as a cosine, cos(a + b) with a = spread/R and
@@ -220,7 +224,13 @@ public enum BulkPairer {
                     let rows = poolBox.value.members.count
                     var block = stripe
                     while block * poolRowBlock < rows {
-                        for r in (block * poolRowBlock)..<min(rows, (block + 1) * poolRowBlock) { ps.scoreRow(r) }
+                        if let ranked = rankedBox.value {
+                            for r in (block * poolRowBlock)..<min(rows, (block + 1) * poolRowBlock) {
+                                ps.scoreRankedRow(r, ranked: ranked)
+                            }
+                        } else {
+                            for r in (block * poolRowBlock)..<min(rows, (block + 1) * poolRowBlock) { ps.scoreRow(r) }
+                        }
                         block += poolStripes
                     }
                     ps.counters.blocks += 1
@@ -239,7 +249,7 @@ public enum BulkPairer {
         }
         var counters = totals.withLock { $0 }
         counters.add(seedTotals.withLock { $0 })
-        counters.regionPostingsBuilt += poolPostings
+        counters.regionPostingsBuilt += poolPostings + (ranked?.postingCount ?? 0)
 
         // Pool players: their geo list (partners who are not `anywhere`) merged with their pool list. An empty
         // result is all excluded if either part met a candidate sharing a game, else no shared games if anyone was in

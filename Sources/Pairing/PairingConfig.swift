@@ -25,6 +25,10 @@ public struct PairingConfig: Sendable, Hashable {
     /// scatter-add. Output does not depend on it. Off by default: on the synthetic populations it scanned 25–30 %
     /// fewer postings but ran 2–4× slower (exact dots and checkpoint sweeps cost more than the postings saved).
     public var pruneFromRegionSize: Int
+    /// `anywhere` pools of at least this many players are scored by the exact pruned traversal (`RankedPoolIndex`,
+    /// MaxScore over lists bounded by their largest remaining weight, with each player's floor as threshold);
+    /// smaller ones by the plain once-per-pair scan (default: always). Output does not depend on it; the counters do.
+    public var prunePoolFromSize: Int
     /// How played games are weighted in the game vectors (`GameWeighting`; default `binary`).
     public var gameWeighting: GameWeighting
     /// α of the game vectors' length normalisation (`ScoreModel`): 1 = plain cosine; below 1 a partner's
@@ -33,11 +37,15 @@ public struct PairingConfig: Sendable, Hashable {
 
     /// The default α: it beat the plain cosine (α = 1) on both generated mixes (README, *Offline pairing quality*).
     public static let defaultNormExponent = 0.5
+    /// Off by default: on `bench pair --players 100000` (pool ≈ 10k) it halved the pool's postings (118.6 M → 59.8 M)
+    /// but `score` took 9.2 CPU-s against 7.1 for the plain scan (same loaded machine, same time): the exact dots of the
+    /// partners that pass the bound cost more than the postings saved. Not yet measured at 1M.
+    public static let defaultPrunePoolFromSize = Int.max
 
     public init(k: Int = 20, defaultMaxDistanceKm: Double = 100, defaultAnywhere: Bool = false,
                 defaultAccuracyKm: Double = 25, exposureCapFactor: Double? = nil, reservePerPlayer: Int? = nil,
                 minSharedGames: Int = 1, requireSharedLanguage: Bool = false, gridCellKm: Double = 100,
-                threads: Int = 1, pruneFromRegionSize: Int = .max,
+                threads: Int = 1, pruneFromRegionSize: Int = .max, prunePoolFromSize: Int = PairingConfig.defaultPrunePoolFromSize,
                 gameWeighting: GameWeighting = .default, normExponent: Double = PairingConfig.defaultNormExponent) {
         self.k = k
         self.defaultMaxDistanceKm = defaultMaxDistanceKm
@@ -50,6 +58,7 @@ public struct PairingConfig: Sendable, Hashable {
         self.gridCellKm = gridCellKm
         self.threads = threads
         self.pruneFromRegionSize = pruneFromRegionSize
+        self.prunePoolFromSize = prunePoolFromSize
         self.gameWeighting = gameWeighting
         self.normExponent = min(1, max(0, normExponent))
     }

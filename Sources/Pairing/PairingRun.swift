@@ -17,14 +17,19 @@ public enum PairingRun {
         public var previousMatches: [MatchRecord]
         public var previouslyUnpaired: [SteamID64]
         public var config: PairingConfig
+        /// The game libraries as columns (one run per entry of `dataset.players`); when set, `dataset.games` is
+        /// ignored and the population is prepared from the columns (`PreparedPopulation(players:libraries:…)`),
+        /// which gives the same pairing as the rows would.
+        public var libraries: GameLibraryColumns?
 
         public init(dataset: PlayerDataset, decisions: [Decision] = [], previousMatches: [MatchRecord] = [],
-                    previouslyUnpaired: [SteamID64] = [], config: PairingConfig) {
+                    previouslyUnpaired: [SteamID64] = [], config: PairingConfig, libraries: GameLibraryColumns? = nil) {
             self.dataset = dataset
             self.decisions = decisions
             self.previousMatches = previousMatches
             self.previouslyUnpaired = previouslyUnpaired
             self.config = config
+            self.libraries = libraries
         }
     }
 
@@ -57,9 +62,11 @@ public enum PairingRun {
     public static func run(_ input: Input) -> Output {
         let config = input.config
         let ledger = MatchLedger(decisions: input.decisions, previousMatches: input.previousMatches)
-        let population = PreparedPopulation(dataset: input.dataset,
-                                            exclusions: ledger.exclusions(friendships: input.dataset.friendships),
-                                            config: config)
+        let exclusions = ledger.exclusions(friendships: input.dataset.friendships)
+        let population = input.libraries.map {
+            PreparedPopulation(players: input.dataset.players, libraries: $0, preferences: input.dataset.preferences,
+                               exclusions: exclusions, config: config)
+        } ?? PreparedPopulation(dataset: input.dataset, exclusions: exclusions, config: config)
         let bulk = BulkPairer.pair(population)
         let (lists, reasons) = finalLists(bulk, population: population, previouslyUnpaired: input.previouslyUnpaired)
 

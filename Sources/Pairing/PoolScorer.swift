@@ -22,6 +22,8 @@ final class PoolScorer {
     private let accumulator: UnsafeMutablePointer<UInt32>
     private let touched: UnsafeMutablePointer<Int32>
     private let buckets: DotBucketOrder
+    /// u's weights by dense game index (zero elsewhere) while a ranked row completes its partners' dots.
+    private let dense: UnsafeMutablePointer<UInt32>
     var counters = PairingCounters()
 
     init(population: PreparedPopulation, sides: [PlayerSide], pool: RegionIndex, capacity: Int,
@@ -36,11 +38,14 @@ final class PoolScorer {
         accumulator.initialize(repeating: 0, count: n)
         touched = .allocate(capacity: n)
         buckets = DotBucketOrder(capacity: n)
+        dense = .allocate(capacity: max(1, population.appIDs.count))
+        dense.initialize(repeating: 0, count: max(1, population.appIDs.count))
     }
 
     deinit {
         accumulator.deallocate()
         touched.deallocate()
+        dense.deallocate()
     }
 
     /// Scores row `r` against every later pool position.
@@ -81,20 +86,117 @@ final class PoolScorer {
     private func drain(row r: Int, u: Int, touchedCount: Int) {
         let acc = accumulator
         buckets.sort(touched, count: touchedCount, accumulator: acc)
+        let members = pool.members
         buckets.visitDescending { _, slots in
-            for l in slots { visit(row: r, u: u, column: Int(l), dot: acc[Int(l)]) }
+            for l in slots { visit(row: r, u: u, column: Int(l), v: Int(members[Int(l)]), dot: acc[Int(l)]) }
+            return true
+        }
+        for t in 0..<touchedCount { acc[Int(touched[t])] = 0 }
+    }
+
+    /// One non-empty game list of a ranked row: its MaxScore bound, u's weight, and the postings after the row.
+    private struct RankedTerm {
+        var bound: UInt64
+        var weight: UInt32
+        var game: UInt32
+        var from: Int
+        var end: Int
+    }
+
+    private var terms: [RankedTerm] = []
+
+    /// Scores rank `r` of `ranked` against every later rank, exactly, scanning only the lists that can matter
+    /// (MaxScore). A pair matters only if its score reaches r's floor f (`RankedPoolIndex`), so its dot must reach
+    /// θ = ⌈f / fitScale⌉ (the harmonic mean of two fits is at most `fitScale`). u's lists are taken by ascending
+    /// bound `x(u,g)·suffixMax`; the longest prefix whose bounds sum below θ is *non-essential*: a partner sharing
+    /// only those games cannot reach θ, so only the other lists are scatter-added. A touched partner whose partial
+    /// dot plus the non-essential bounds stays below θ is dropped; the others get their exact dot (the partial
+    /// plus a lookup of the non-essential games in u's dense weights) and are visited as in `scoreRow`.
+    func scoreRankedRow(_ r: Int, ranked: RankedPoolIndex) {
+        let index = ranked.index
+        let postings = index.postings
+        let suffixMax = ranked.suffixMax
+        let row = Int(ranked.position[r])
+        let u = Int(index.members[r])
+        let fitScale = UInt64(ScoreModel.fitScale)
+        let theta = (floors[row] + fitScale - 1) / fitScale
+        var terms = self.terms
+        self.terms = []  // so the local copy is unique and keeps the buffer
+        terms.removeAll(keepingCapacity: true)
+        let acc = accumulator, touched = self.touched, dense = self.dense
+        var touchedCount = 0
+        var scanned = 0
+        p.vectorStart.withUnsafeBufferPointer { vs in
+            p.vectorGame.withUnsafeBufferPointer { vg in
+                p.vectorWeight.withUnsafeBufferPointer { vw in
+                    for i in vs[u]..<vs[u + 1] {
+                        let (first, count) = index.range(of: Int(vg[i]))
+                        if count == 0 { continue }
+                        var lo = first, hi = first + count
+                        while lo < hi {
+                            let mid = (lo + hi) >> 1
+                            if Int(postings[mid].local) <= r { lo = mid + 1 } else { hi = mid }
+                        }
+                        if lo == first + count { continue }
+                        terms.append(RankedTerm(bound: UInt64(vw[i]) * UInt64(suffixMax[lo]), weight: vw[i], game: vg[i],
+                                                from: lo, end: first + count))
+                    }
+                    terms.sort { $0.bound != $1.bound ? $0.bound < $1.bound : $0.game < $1.game }
+                    var rest: UInt64 = 0
+                    var essential = 0
+                    while essential < terms.count && rest + terms[essential].bound < theta {
+                        rest += terms[essential].bound
+                        dense[Int(terms[essential].game)] = terms[essential].weight
+                        essential += 1
+                    }
+                    for t in essential..<terms.count {
+                        scanned += terms[t].end - terms[t].from
+                        RegionIndex.scatterAdd(postings, terms[t].from..<terms[t].end, weight: terms[t].weight, into: acc,
+                                               touched: touched, touchedCount: &touchedCount)
+                    }
+                    counters.candidatesTouched += touchedCount
+                    // Keep the partners that can reach θ, with their exact dots.
+                    let members = index.members
+                    var kept = 0
+                    for t in 0..<touchedCount {
+                        let l = Int(touched[t])
+                        let partial = acc[l]
+                        if UInt64(partial) + rest < theta { acc[l] = 0; continue }
+                        var dot = partial
+                        if essential > 0 {
+                            let v = Int(members[l])
+                            for e in vs[v]..<vs[v + 1] { dot &+= dense[Int(vg[e])] &* vw[e] }
+                            if UInt64(dot) < theta { acc[l] = 0; continue }
+                        }
+                        acc[l] = dot
+                        touched[kept] = Int32(l)
+                        kept += 1
+                    }
+                    touchedCount = kept
+                    for t in 0..<essential { dense[Int(terms[t].game)] = 0 }
+                }
+            }
+        }
+        self.terms = terms
+        counters.postingsScanned += scanned
+        counters.poolPostingsScanned += scanned
+        buckets.sort(touched, count: touchedCount, accumulator: acc)
+        let members = index.members, position = ranked.position
+        buckets.visitDescending { _, slots in
+            for l in slots {
+                visit(row: row, u: u, column: Int(position[Int(l)]), v: Int(members[Int(l)]), dot: acc[Int(l)])
+            }
             return true
         }
         for t in 0..<touchedCount { acc[Int(touched[t])] = 0 }
     }
 
     /// One pair: bound against both heaps, then filters and the exact score, pushed to each side that admits it.
-    @inline(__always) private func visit(row r: Int, u: Int, column c: Int, dot: UInt32) {
+    @inline(__always) private func visit(row r: Int, u: Int, column c: Int, v: Int, dot: UInt32) {
         let bound = ScoreModel.gameTerm(dot) * UInt64(ScoreModel.fitScale)
         let rowOpen = bound >= floors[r] && heaps.admits(r, upperBound: bound)
         let columnOpen = bound >= floors[c] && heaps.admits(c, upperBound: bound)
         guard rowOpen || columnOpen else { return }
-        let v = Int(pool.members[c])
         let toRow = rowOpen && !p.isExcluded(u, from: v)
         let toColumn = columnOpen && !p.isExcluded(v, from: u)
         guard toRow || toColumn, p.passesPartitionAndOverlap(u, v) else { return }

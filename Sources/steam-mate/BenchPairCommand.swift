@@ -25,6 +25,8 @@ struct BenchPairCommand: ParsableCommand {
     var oraclePlayers: Int = 0
     @Flag(help: "Also run the indexed scorer on 1 thread and check the output is identical.") var checkSingleThread = false
     @Option(help: "Regions of at least this many players use the pruned traversal (default: never).") var pruneFrom: Int = .max
+    @Option(help: "`anywhere` pools of at least this many players use the pruned traversal (default: the pairing default).")
+    var prunePoolFrom: Int = PairingConfig.defaultPrunePoolFromSize
     @Option(help: "Spread players over this many synthetic towns around the generator's real cities (0: the generator's cities).")
     var cities: Int = 0
     @Option(help: "Steam location table: located players are moved onto its city rows, Zipf-weighted (see --city-zipf; default: the shipped table).")
@@ -86,7 +88,7 @@ struct BenchPairCommand: ParsableCommand {
             ?? "\(cities == 0 ? SyntheticCity.defaults.count : cities) generator cities"
         let caps = capKm.map { "cap \(Cell.formatFixed($0, places: 0)) km" } ?? "generator caps"
         let anywhereText = shareAnywhere.map { "anywhere share \($0)" } ?? "generator anywhere share"
-        print("bench pair: players \(players), seed \(seed), k \(k), threads \(threadCount), \(placementText), \(caps), \(anywhereText), prune from \(pruneFrom)")
+        print("bench pair: players \(players), seed \(seed), k \(k), threads \(threadCount), \(placementText), \(caps), \(anywhereText), prune from \(pruneFrom), prune pool from \(prunePoolFrom)")
         print("stage      seconds   cpu_s     peak_rss_mb")
         var clock = ContinuousClock.now
         var cpu = Self.cpuSeconds()
@@ -103,7 +105,7 @@ struct BenchPairCommand: ParsableCommand {
         // The population is generated as library columns and prepared straight from them: no `PlayerGame` rows.
         // The players and rows are handed over to the preparation, which frees them as soon as it is done with
         // them; the rest of the generator's output goes when this block ends.
-        var config = PairingConfig(k: k, threads: threadCount, pruneFromRegionSize: pruneFrom)
+        var config = PairingConfig(k: k, threads: threadCount, pruneFromRegionSize: pruneFrom, prunePoolFromSize: prunePoolFrom)
         if let gridCellKm { config.gridCellKm = gridCellKm }
         let population: PreparedPopulation
         let density: (withinCap: Double, queriers: Int)
@@ -132,18 +134,17 @@ struct BenchPairCommand: ParsableCommand {
         }
         let result = BulkPairer.pair(population)
         stage("score")
-        // Explanations and rows for every emitted pair, built 16,384 players at a time as `PairingJob` does.
-        var rows = 0
-        var from = explain ? 0 : population.count
-        if !explain { rows = Int(result.lists.counts.reduce(0) { $0 + Int($1) }) }
-        while from < population.count {
-            let to = min(population.count, from + 16_384)
-            rows += PairingRun.pairingsTable(result.lists, population: population, players: from..<to).rows.count
-            from = to
+        // Explanations for every emitted pair, rendered to CSV and JSON Lines bytes as `steam-mate pair` writes them.
+        let rows = Int(result.lists.counts.reduce(0) { $0 + Int($1) })
+        var bytes = 0
+        if explain {
+            PairingJob.renderPairings(result.lists, population: population, workers: threadCount) { csv, jsonl in
+                bytes += csv.count + jsonl.count
+            }
+            stage("explain")
         }
-        if explain { stage("explain") }
         let c = result.counters
-        print("pairings \(rows), players paired \(result.lists.counts.filter { $0 > 0 }.count), "
+        print("pairings \(rows) (\(bytes) bytes of CSV + JSON Lines), players paired \(result.lists.counts.filter { $0 > 0 }.count), "
               + "postings scanned \(c.postingsScanned) (anywhere pool \(c.poolPostingsScanned)), index postings built \(c.regionPostingsBuilt), candidates evaluated \(c.candidatesEvaluated), blocks \(c.blocks)")
         print("avg players within own cap (located, capped, with games; centre distance): "
               + Cell.formatFixed(density.withinCap, places: 1) + " over \(density.queriers) players; "
@@ -159,7 +160,8 @@ struct BenchPairCommand: ParsableCommand {
         if oraclePlayers > 0 {
             let small = seededDataset(oraclePlayers, placement: placement)
             let p = PreparedPopulation(dataset: small, exclusions: PairExclusions(
-                pairs: small.friendships.map { ($0.a, $0.b) }), config: PairingConfig(k: k, threads: 1, pruneFromRegionSize: pruneFrom))
+                pairs: small.friendships.map { ($0.a, $0.b) }), config: PairingConfig(k: k, threads: 1, pruneFromRegionSize: pruneFrom,
+                                                                prunePoolFromSize: prunePoolFrom))
             let t0 = ContinuousClock.now
             let indexed = BulkPairer.pair(p, threads: 1)
             let t1 = ContinuousClock.now

@@ -27,6 +27,23 @@ enum DatasetCommandIO {
         }
     }
 
+    /// What pairing reads (`PairingDatasetReader`): the game libraries as columns, or nil in `libraries` and the
+    /// rows in the dataset when a playtime does not fit the columns.
+    static func readPairingDataset(_ directory: URL, log: DiagnosticLog) throws -> (PlayerDataset, GameLibraryColumns?) {
+        let pass = DiagnosticLog()
+        do {
+            if let contents = try PairingDatasetReader.read(directory: directory, diagnostics: pass) {
+                for diagnostic in pass.all { log.emit(diagnostic) }
+                return (contents.dataset, contents.libraries)
+            }
+        } catch {
+            DiagnosticPrinter.standardError("error: \(error) [dataset.unreadable]\n")
+            throw ExitCode(ExitStatus.definitionError.rawValue)
+        }
+        // The general reader reports the same rows again, so what the fast pass reported is dropped.
+        return (try readDataset(directory, log: log), nil)
+    }
+
     /// Publishes `out` atomically (`write` fills the staging directory), then prints the diagnostics but notes;
     /// an output that cannot be written exits with status 3 (a refusal with its own status) and leaves the
     /// previous one intact.

@@ -40,17 +40,18 @@ struct PairCommand: ParsableCommand {
         let log = DiagnosticLog()
         let root = URL(fileURLWithPath: dataset)
         try DatasetCommandIO.preflight(output: out, dataset: root, policy: publish.policy)
-        let players = try DatasetCommandIO.readDataset(root, log: log)
+        let (players, libraries) = try DatasetCommandIO.readPairingDataset(root, log: log)
         let config = PairingConfig(k: k, defaultMaxDistanceKm: defaultMaxDistance, exposureCapFactor: exposureCap,
                                    minSharedGames: minSharedGames, requireSharedLanguage: requireSharedLanguage,
                                    threads: threads.flatMap { $0 > 0 ? $0 : nil } ?? ProcessInfo.processInfo.activeProcessorCount,
                                    gameWeighting: gameWeighting, normExponent: normExponent)
         let decisionsURL = decisions.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent("decisions.jsonl")
         let (files, output) = PairingJob.run(dataset: players, decisionsFile: decisionsURL,
-                                             previousState: state.map { URL(fileURLWithPath: $0) }, config: config, sink: log)
+                                             previousState: state.map { URL(fileURLWithPath: $0) }, config: config, sink: log,
+                                             libraries: libraries)
         try DatasetCommandIO.publish(to: out, policy: publish.policy, log: log) { staging in
             try PairingJob.write(files + [PairingJob.diagnosticsFile(log.sorted())], to: staging)
-            try PairingJob.writePairings(output, to: staging)
+            try PairingJob.writePairings(output, to: staging, workers: config.threads)
         }
         let s = output.summary
         let reasons = s.unpairedByReason.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }

@@ -37,10 +37,10 @@ import SyntheticData
     }
 
     /// Half the app users accept any distance: a large pool of `anywhere` pairs, scored once per pair in stripes.
-    static func anywherePopulation(threads: Int = 1) -> PreparedPopulation {
+    static func anywherePopulation(threads: Int = 1, prunePoolFrom: Int = .max) -> PreparedPopulation {
         let dataset = SyntheticPopulation.generate(SyntheticPopulationConfig(players: 2_500, seed: 11, shareAnywhere: 0.5))
         return PreparedPopulation(dataset: dataset, exclusions: TestData.exclusions(from: dataset),
-                                  config: PairingConfig(k: 10, threads: threads))
+                                  config: PairingConfig(k: 10, threads: threads, prunePoolFromSize: prunePoolFrom))
     }
 
     @Test func anywherePoolEqualsBruteForceOnAnyThreadCount() {
@@ -71,5 +71,53 @@ import SyntheticData
         let floorScans = counters.poolPostingsScanned - orderedPostings / 2
         #expect(floorScans >= 0)
         #expect(floorScans < orderedPostings / 2)
+    }
+
+    /// Seeded populations where most app users accept any distance, so the pool is large; each config varies what
+    /// the floors and bounds see (capacity under an exposure cap, filters, weighting, the depth exponent).
+    static func largePool(players: Int, seed: UInt64, share: Double, config: PairingConfig) -> PreparedPopulation {
+        let dataset = SyntheticPopulation.generate(SyntheticPopulationConfig(players: players, seed: seed, shareAnywhere: share))
+        return PreparedPopulation(dataset: dataset, exclusions: TestData.exclusions(from: dataset), config: config)
+    }
+
+    static let prunedPoolCases: [(players: Int, seed: UInt64, share: Double, config: PairingConfig)] = [
+        (2_000, 21, 0.9, PairingConfig(k: 10, prunePoolFromSize: 0)),
+        (2_500, 22, 0.6, PairingConfig(k: 5, exposureCapFactor: 2, prunePoolFromSize: 0)),
+        (1_500, 23, 1.0, PairingConfig(k: 20, minSharedGames: 2, requireSharedLanguage: true, prunePoolFromSize: 0)),
+        (1_800, 24, 0.8, PairingConfig(k: 8, prunePoolFromSize: 0, gameWeighting: .bm25Hours, normExponent: 1)),
+        (1_800, 25, 0.8, PairingConfig(k: 3, prunePoolFromSize: 0, gameWeighting: .logHours)),
+    ]
+
+    /// The pruned pool traversal (`RankedPoolIndex`) equals the brute-force oracle exactly, lists and reasons, on
+    /// 1 and 3 threads with the same counters, and equals the plain scan.
+    @Test(arguments: 0..<prunedPoolCases.count)
+    func prunedPoolEqualsBruteForce(_ index: Int) {
+        let c = Self.prunedPoolCases[index]
+        let p = Self.largePool(players: c.players, seed: c.seed, share: c.share, config: c.config)
+        let pool = (0..<p.count).filter { p.anywhere[$0] && p.hasVector($0) }.count
+        #expect(pool > c.players / 3)
+        let oracle = BruteForcePairer.pair(p)
+        let one = BulkPairer.pair(p, threads: 1)
+        let three = BulkPairer.pair(p, threads: 3)
+        #expect(one.lists == oracle)
+        #expect(three.lists == oracle)
+        #expect(one.counters == three.counters)
+        #expect(one.emptyReasons == BruteForcePairer.emptyReasons(p, lists: oracle))
+        #expect(three.emptyReasons == one.emptyReasons)
+        var plainConfig = c.config
+        plainConfig.prunePoolFromSize = .max
+        let plain = BulkPairer.pair(Self.largePool(players: c.players, seed: c.seed, share: c.share, config: plainConfig), threads: 2)
+        #expect(plain.lists == one.lists)
+        #expect(plain.emptyReasons == one.emptyReasons)
+    }
+
+    /// The pruning is real: on a large pool the pruned traversal scans fewer pool postings and evaluates fewer
+    /// candidates than the plain once-per-pair scan (deterministic counters, not time).
+    @Test func prunedPoolScansLessThanThePlainScan() {
+        let pruned = BulkPairer.pair(Self.anywherePopulation(prunePoolFrom: 0), threads: 2)
+        let plain = BulkPairer.pair(Self.anywherePopulation(prunePoolFrom: .max), threads: 2)
+        #expect(pruned.lists == plain.lists)
+        #expect(pruned.counters.poolPostingsScanned < plain.counters.poolPostingsScanned)
+        #expect(pruned.counters.candidatesEvaluated <= plain.counters.candidatesEvaluated)
     }
 }

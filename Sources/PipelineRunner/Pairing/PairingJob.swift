@@ -1,8 +1,10 @@
+import Dispatch
 import Emit
 import Foundation
 import Pairing
 import PipelineCore
 import PlayerModel
+import Synchronization
 
 /// The `pair` stage with its file I/O: reads the decision log and the previous state, runs `PairingRun`,
 /// and renders every output table as CSV and JSON Lines plus `pairing_summary.json` and `state/*.jsonl`.
@@ -14,9 +16,10 @@ import PlayerModel
 public enum PairingJob {
     /// Reads `decisions` (if the file exists) and the previous state (if given), then runs the stage.
     public static func run(dataset: PlayerDataset, decisionsFile: URL?, previousState: URL?, config: PairingConfig,
-                           sink: any DiagnosticSink) -> (files: [OutputFile], output: PairingRun.Output) {
+                           sink: any DiagnosticSink, libraries: GameLibraryColumns? = nil)
+        -> (files: [OutputFile], output: PairingRun.Output) {
         run(dataset: dataset, decisions: readDecisions(decisionsFile, sink: sink), previousState: previousState,
-            config: config, sink: sink)
+            config: config, sink: sink, libraries: libraries)
     }
 
     /// The decision log, parsed; empty when there is no such file.
@@ -27,7 +30,8 @@ public enum PairingJob {
 
     /// Runs the stage on decisions already read; reads the previous state (if given).
     public static func run(dataset: PlayerDataset, decisions: [Decision], previousState: URL?, config: PairingConfig,
-                           sink: any DiagnosticSink) -> (files: [OutputFile], output: PairingRun.Output) {
+                           sink: any DiagnosticSink, libraries: GameLibraryColumns? = nil)
+        -> (files: [OutputFile], output: PairingRun.Output) {
         var previousMatches: [MatchRecord] = []
         var previouslyUnpaired: [SteamID64] = []
         if let previousState {
@@ -40,7 +44,8 @@ public enum PairingJob {
         }
         let output = PairingRun.run(PairingRun.Input(dataset: dataset, decisions: decisions,
                                                      previousMatches: previousMatches,
-                                                     previouslyUnpaired: previouslyUnpaired, config: config))
+                                                     previouslyUnpaired: previouslyUnpaired, config: config,
+                                                     libraries: libraries))
         for warning in UnpairedShareWarning.diagnostics(for: output.summary) { sink.emit(warning) }
         return (files(for: output), output)
     }
@@ -71,9 +76,10 @@ public enum PairingJob {
         }
     }
 
-    /// Writes `pairings.csv` and `pairings.jsonl`, building and rendering `chunk` players at a time so memory
-    /// stays bounded at any population size. The bytes equal rendering the whole table at once.
-    public static func writePairings(_ output: PairingRun.Output, to directory: URL, chunk: Int = 16_384) throws {
+    /// Writes `pairings.csv` and `pairings.jsonl`, rendered straight to bytes by `renderPairings`. The bytes equal
+    /// rendering the whole table at once, whatever `chunk` and `workers`.
+    public static func writePairings(_ output: PairingRun.Output, to directory: URL, chunk: Int = 4_096,
+                                     workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let csvURL = directory.appendingPathComponent("pairings.csv")
         let jsonlURL = directory.appendingPathComponent("pairings.jsonl")
@@ -82,17 +88,36 @@ public enum PairingJob {
         let csv = try FileHandle(forWritingTo: csvURL)
         let jsonl = try FileHandle(forWritingTo: jsonlURL)
         defer { try? csv.close(); try? jsonl.close() }
-        let header = Table(name: "pairings", columns: PairingRun.pairingColumns)
-        try csv.write(contentsOf: Data(CSVWriter.render(header)))
-        let headerBytes = CSVWriter.render(header).count
+        try csv.write(contentsOf: Data(CSVWriter.render(Table(name: "pairings", columns: PairingRun.pairingColumns))))
+        try renderPairings(output.lists, population: output.population, chunk: chunk, workers: workers) { csvPart, jsonlPart in
+            try csv.write(contentsOf: Data(csvPart))
+            try jsonl.write(contentsOf: Data(jsonlPart))
+        }
+    }
+
+    /// The `pairings` rows (no CSV header) as CSV and JSON Lines bytes (`PairingsRowRenderer`), `chunk` players
+    /// at a time, `workers` chunks rendered in parallel and handed to `write` in player order: memory stays
+    /// bounded at any population size, and the bytes do not depend on `chunk` or `workers`.
+    public static func renderPairings(_ lists: PairingLists, population: PreparedPopulation, chunk: Int = 4_096,
+                                      workers: Int = ProcessInfo.processInfo.activeProcessorCount,
+                                      _ write: (_ csv: [UInt8], _ jsonl: [UInt8]) throws -> Void) rethrows {
+        let renderer = PairingsRowRenderer(population: population, lists: lists)
+        let n = population.count
+        let size = max(1, chunk), parallel = max(1, workers)
         var from = 0
-        let n = output.population.count
         while from < n {
-            let to = min(n, from + chunk)
-            let table = output.pairingsTable(players: from..<to)
-            try csv.write(contentsOf: Data(CSVWriter.render(table).dropFirst(headerBytes)))
-            try jsonl.write(contentsOf: Data(JSONLinesWriter.render(table)))
-            from = to
+            let chunks = min(parallel, (n - from + size - 1) / size)
+            let parts = Mutex([(csv: [UInt8], jsonl: [UInt8])](repeating: ([], []), count: chunks))
+            let base = from
+            DispatchQueue.concurrentPerform(iterations: chunks) { c in
+                let lo = base + c * size, hi = min(n, lo + size)
+                var part: (csv: [UInt8], jsonl: [UInt8]) = ([], [])
+                var scratch = PairingsRowRenderer.Scratch()
+                renderer.render(players: lo..<hi, csv: &part.csv, jsonl: &part.jsonl, scratch: &scratch)
+                parts.withLock { $0[c] = part }
+            }
+            for part in parts.withLock({ $0 }) { try write(part.csv, part.jsonl) }
+            from = min(n, base + chunks * size)
         }
     }
 }

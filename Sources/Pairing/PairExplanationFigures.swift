@@ -1,0 +1,156 @@
+/// One pair's explanation as numbers and dense game indices: what `PreparedPopulation.explain(_:_:into:)` fills,
+/// reusing its arrays, so renderers can write a row per pair with no string built and nothing allocated once the
+/// buffers are warm. `PairExplanation` is the same content with app ids and text.
+public struct PairExplanationFigures: Sendable {
+    /// A cited shared game: one of the largest terms of the dot product.
+    public struct CitedGame: Sendable, Hashable {
+        /// Dense game index (`PreparedPopulation.appIDs[game]` is the app id).
+        public var game: Int
+        public var minutesYou: Int
+        public var minutesThem: Int
+        public var favouriteYou: Bool
+        public var favouriteThem: Bool
+        public var recentBoth: Bool
+        /// x(u,g)·x(v,g).
+        public var term: UInt32
+    }
+
+    /// Cited games in citation order (term desc, appid asc).
+    public var cited: [CitedGame] = []
+    public var dot: UInt32 = 0
+    public var sharedGames = 0
+    /// u's favourites that v plays or declared, and the reverse (dense game indices, ascending).
+    public var favouriteHits: [UInt32] = []
+    public var theirFavouriteHits: [UInt32] = []
+    /// Shared games both played in the last two weeks (dense game indices, ascending).
+    public var recentGames: [UInt32] = []
+    public var distanceKm: Double?
+    public var sharedLanguage: Bool?
+    public var availabilityOverlapHours: Int?
+    /// q(u→v) and q(v→u), quantised.
+    public var fitYou: UInt32 = 0
+    public var fitThem: UInt32 = 0
+
+    public init() {}
+
+    /// A cited game's share of the dot product.
+    public func share(_ c: CitedGame) -> Double { dot > 0 ? Double(c.term) / Double(dot) : 0 }
+}
+
+extension PreparedPopulation {
+    /// Fills `f` with the explanation of u's proposal v: one merge of the two sorted vectors gives the dot, the
+    /// shared count, the recent games and the `limit` largest terms (kept ordered by term desc, appid asc).
+    public func explain(_ u: Int, _ v: Int, into f: inout PairExplanationFigures, topGames limit: Int = 3) {
+        f.cited.removeAll(keepingCapacity: true)
+        f.recentGames.removeAll(keepingCapacity: true)
+        f.favouriteHits.removeAll(keepingCapacity: true)
+        f.theirFavouriteHits.removeAll(keepingCapacity: true)
+        var i = vectorStart[u], j = vectorStart[v]
+        let ie = vectorStart[u + 1], je = vectorStart[v + 1]
+        var dot: UInt32 = 0
+        var shared = 0
+        while i < ie && j < je {
+            let a = vectorGame[i], b = vectorGame[j]
+            if a == b {
+                let term = vectorWeight[i] &* vectorWeight[j]
+                dot &+= term
+                shared += 1
+                let recent = vectorRecentMinutes[i] > 0 && vectorRecentMinutes[j] > 0
+                if recent { f.recentGames.append(a) }
+                // Dense order is appid order, so (term desc, game asc) is the citation order.
+                if limit > 0 && (f.cited.count < limit || Self.citesBefore(term, Int(a), f.cited[f.cited.count - 1])) {
+                    var at = f.cited.count
+                    while at > 0 && Self.citesBefore(term, Int(a), f.cited[at - 1]) { at -= 1 }
+                    f.cited.insert(.init(game: Int(a), minutesYou: vectorMinutes[i], minutesThem: vectorMinutes[j],
+                                         favouriteYou: vectorFavourite[i], favouriteThem: vectorFavourite[j],
+                                         recentBoth: recent, term: term), at: at)
+                    if f.cited.count > limit { f.cited.removeLast() }
+                }
+                i += 1; j += 1
+            } else if a < b { i += 1 } else { j += 1 }
+        }
+        f.dot = dot
+        f.sharedGames = shared
+        for k in favouriteStart[u]..<favouriteStart[u + 1] where vectorContains(v, game: favouriteGame[k]) {
+            f.favouriteHits.append(favouriteGame[k])
+        }
+        for k in favouriteStart[v]..<favouriteStart[v + 1] where vectorContains(u, game: favouriteGame[k]) {
+            f.theirFavouriteHits.append(favouriteGame[k])
+        }
+        let su = side(u), sv = side(v)
+        let distance = PlayerSide.geoAdmits(su, sv).distanceKm
+        f.distanceKm = distance
+        f.sharedLanguage = shareLanguage(u, v)
+        if let a = availability[u], let b = availability[v] { f.availabilityOverlapHours = a.overlap(with: b) } else {
+            f.availabilityOverlapHours = nil
+        }
+        f.fitYou = fit(u, v, su, sv, distanceKm: distance, favouriteHits: f.favouriteHits.count)
+        f.fitThem = fit(v, u, sv, su, distanceKm: distance, favouriteHits: f.theirFavouriteHits.count)
+    }
+
+    /// The citation order of shared games: larger term first, then lower game (= lower appid).
+    @inline(__always) static func citesBefore(_ term: UInt32, _ game: Int, _ o: PairExplanationFigures.CitedGame) -> Bool {
+        term != o.term ? term > o.term : game < o.game
+    }
+
+    /// The one-line reason, second person, for the list owner ("you both sank 300 h into Dota 2, 12 km apart"),
+    /// appended as UTF-8. `name(g, &out)` appends the display name of dense game g.
+    public static func appendSentence(_ f: PairExplanationFigures, to out: inout [UInt8],
+                                      name: (Int, inout [UInt8]) -> Void) {
+        var first = true
+        func part(_ text: StaticString) {
+            if !first { out.append(0x2C); out.append(0x20) }
+            first = false
+            text.withUTF8Buffer { out.append(contentsOf: $0) }
+        }
+        if let g = f.cited.first {
+            let hours = min(g.minutesYou, g.minutesThem) / 60
+            if hours >= 1 {
+                part("you both sank ")
+                appendDecimal(hours, to: &out)
+                out.append(contentsOf: " h into ".utf8)
+            } else if g.minutesYou > 0 && g.minutesThem > 0 {
+                part("you both play ")
+            } else {
+                part("you both love ")
+            }
+            name(g.game, &out)
+            if f.cited.count > 1 {
+                part("also ")
+                for (k, c) in f.cited.dropFirst().enumerated() {
+                    if k > 0 { out.append(contentsOf: " and ".utf8) }
+                    name(c.game, &out)
+                }
+            }
+        }
+        if let h = f.favouriteHits.first {
+            part("they play your favourite ")
+            name(Int(h), &out)
+        }
+        if !f.recentGames.isEmpty { part("both active in the last two weeks") }
+        if f.sharedLanguage == true { part("you share a language") }
+        if let d = f.distanceKm {
+            part("")
+            appendDecimal(Int(d.rounded()), to: &out)
+            out.append(contentsOf: " km apart".utf8)
+        } else {
+            part("both open to players anywhere")
+        }
+    }
+
+    /// Decimal digits of an integer, appended as UTF-8.
+    public static func appendDecimal(_ value: Int, to out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        var v = value.magnitude
+        var digits = 1, rest = v
+        while rest >= 10 { rest /= 10; digits += 1 }
+        let start = out.count
+        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: digits))
+        var k = start + digits - 1
+        repeat {
+            out[k] = UInt8(ascii: "0") + UInt8(v % 10)
+            v /= 10
+            k -= 1
+        } while v > 0
+    }
+}

@@ -1,0 +1,254 @@
+import Emit
+import Pairing
+import PipelineCore
+
+/// Renders `pairings` rows straight into CSV and JSON Lines bytes. The bytes equal building the rows as `Cell`s
+/// (`PairingRun.pairingsTable`) and rendering them with `CSVWriter` and `JSONLinesWriter` (tests compare them),
+/// but no cell, string or array is built per row: each game's name text is rendered once, the explanation is
+/// filled into reused `PairExplanationFigures`, and numbers go straight in as digits.
+struct PairingsRowRenderer: Sendable {
+    let population: PreparedPopulation
+    let lists: PairingLists
+    /// Per dense game: the display name as UTF-8 ("app N" when unnamed) and the JSON value of `name` (or `null`).
+    private let displayName: [[UInt8]]
+    private let jsonName: [[UInt8]]
+    /// Per distance bucket (`PreparedPopulation.distanceBuckets`, then "anywhere"): its CSV field and JSON string.
+    private let bucketCSV: [[UInt8]]
+    private let bucketJSON: [[UInt8]]
+
+    init(population: PreparedPopulation, lists: PairingLists) {
+        self.population = population
+        self.lists = lists
+        var display: [[UInt8]] = [], json: [[UInt8]] = []
+        display.reserveCapacity(population.appIDs.count)
+        json.reserveCapacity(population.appIDs.count)
+        for app in population.appIDs {
+            let name = population.gameNames[app]
+            display.append(Array((name ?? "app \(app)").utf8))
+            var literal: [UInt8] = []
+            if let name { JSONLinesWriter.appendString(name, to: &literal) } else { literal = Array("null".utf8) }
+            json.append(literal)
+        }
+        displayName = display
+        jsonName = json
+        let buckets = PreparedPopulation.distanceBuckets.map(\.1) + [PreparedPopulation.bucket(ofKm: nil)]
+        bucketCSV = buckets.map { name in
+            var field: [UInt8] = []
+            Self.csvField(Array(name.utf8), to: &field)
+            return field
+        }
+        bucketJSON = buckets.map { name in
+            var literal: [UInt8] = []
+            JSONLinesWriter.appendString(name, to: &literal)
+            return literal
+        }
+    }
+
+    /// Scratch reused from row to row.
+    struct Scratch {
+        var figures = PairExplanationFigures()
+        var sentence: [UInt8] = []
+        /// The cited games' JSON objects back to back; `objectEnds[i]` is where object i ends.
+        var objects: [UInt8] = []
+        var objectEnds: [Int] = []
+        var field: [UInt8] = []
+
+        init() {}
+    }
+
+    /// Appends the rows of `players` (dense order) to `csv` (no header) and `jsonl`.
+    func render(players: Range<Int>, csv: inout [UInt8], jsonl: inout [UInt8], scratch s: inout Scratch) {
+        let p = population
+        for u in players {
+            for (rank, c) in lists.list(u).enumerated() {
+                let v = Int(c.other)
+                p.explain(u, v, into: &s.figures)
+                let f = s.figures
+                s.sentence.removeAll(keepingCapacity: true)
+                PreparedPopulation.appendSentence(f, to: &s.sentence) { g, out in out.append(contentsOf: displayName[g]) }
+                s.objects.removeAll(keepingCapacity: true)
+                s.objectEnds.removeAll(keepingCapacity: true)
+                for g in f.cited {
+                    appendObject(g, share: f.share(g), to: &s.objects)
+                    s.objectEnds.append(s.objects.count)
+                }
+                appendCSV(u, rank + 1, v, c, f, &s, to: &csv)
+                appendJSON(u, rank + 1, v, c, f, s, to: &jsonl)
+            }
+        }
+    }
+
+    /// `{"appid":…,"name":…,"hours_you":…,"hours_them":…,"favorite_you":…,"favorite_them":…,"share":…}`.
+    private func appendObject(_ g: PairExplanationFigures.CitedGame, share: Double, to out: inout [UInt8]) {
+        out.append(contentsOf: #"{"appid":"#.utf8)
+        Self.digits(UInt64(population.appIDs[g.game]), to: &out)
+        out.append(contentsOf: #","name":"#.utf8)
+        out.append(contentsOf: jsonName[g.game])
+        out.append(contentsOf: #","hours_you":"#.utf8)
+        Self.fixed(Double(g.minutesYou) / 60, places: 1, to: &out)
+        out.append(contentsOf: #","hours_them":"#.utf8)
+        Self.fixed(Double(g.minutesThem) / 60, places: 1, to: &out)
+        out.append(contentsOf: #","favorite_you":"#.utf8)
+        Self.bool(g.favouriteYou, to: &out)
+        out.append(contentsOf: #","favorite_them":"#.utf8)
+        Self.bool(g.favouriteThem, to: &out)
+        out.append(contentsOf: #","share":"#.utf8)
+        Self.fixed(share, places: 3, to: &out)
+        out.append(UInt8(ascii: "}"))
+    }
+
+    private func appendCSV(_ u: Int, _ rank: Int, _ v: Int, _ c: PairCandidate, _ f: PairExplanationFigures,
+                           _ s: inout Scratch, to out: inout [UInt8]) {
+        let comma = UInt8(ascii: ",")
+        let p = population
+        Self.digits(p.steamIDs[u].rawValue, to: &out); out.append(comma)
+        Self.digits(UInt64(rank), to: &out); out.append(comma)
+        Self.digits(p.steamIDs[v].rawValue, to: &out); out.append(comma)
+        appendNumbers(c, f, separator: comma, to: &out)
+        out.append(comma)
+        if let d = f.distanceKm { Self.fixed(d, places: 1, to: &out) }
+        out.append(comma)
+        out.append(contentsOf: bucketCSV[bucket(f)]); out.append(comma)
+        Self.digits(UInt64(f.sharedGames), to: &out); out.append(comma)
+        // Lists of objects are their JSON texts joined by ';', then quoted as one field.
+        s.field.removeAll(keepingCapacity: true)
+        var from = 0
+        for (i, end) in s.objectEnds.enumerated() {
+            if i > 0 { s.field.append(UInt8(ascii: ";")) }
+            s.field.append(contentsOf: s.objects[from..<end])
+            from = end
+        }
+        Self.csvField(s.field, to: &out); out.append(comma)
+        appendAppList(f.favouriteHits, separator: UInt8(ascii: ";"), to: &out); out.append(comma)
+        appendAppList(f.theirFavouriteHits, separator: UInt8(ascii: ";"), to: &out); out.append(comma)
+        appendAppList(f.recentGames, separator: UInt8(ascii: ";"), to: &out); out.append(comma)
+        if let l = f.sharedLanguage { Self.bool(l, to: &out) }
+        out.append(comma)
+        if let h = f.availabilityOverlapHours { Self.signed(h, to: &out) }
+        out.append(comma)
+        Self.csvField(s.sentence, to: &out)
+        out.append(0x0D); out.append(0x0A)
+    }
+
+    private func appendJSON(_ u: Int, _ rank: Int, _ v: Int, _ c: PairCandidate, _ f: PairExplanationFigures,
+                            _ s: Scratch, to out: inout [UInt8]) {
+        let p = population
+        let quote = UInt8(ascii: "\"")
+        out.append(contentsOf: #"{"steamid":""#.utf8)
+        Self.digits(p.steamIDs[u].rawValue, to: &out)
+        out.append(contentsOf: #"","rank":"#.utf8)
+        Self.digits(UInt64(rank), to: &out)
+        out.append(contentsOf: #","candidate":""#.utf8)
+        Self.digits(p.steamIDs[v].rawValue, to: &out)
+        out.append(quote)
+        out.append(contentsOf: #","score":"#.utf8)
+        Self.fixed(ScoreModel.scoreValue(c.score), places: 6, to: &out)
+        out.append(contentsOf: #","game_similarity":"#.utf8)
+        Self.fixed(ScoreModel.gameValue(c.dot), places: 6, to: &out)
+        out.append(contentsOf: #","fit_you":"#.utf8)
+        Self.fixed(ScoreModel.fitValue(f.fitYou), places: 4, to: &out)
+        out.append(contentsOf: #","fit_them":"#.utf8)
+        Self.fixed(ScoreModel.fitValue(f.fitThem), places: 4, to: &out)
+        out.append(contentsOf: #","distance_km":"#.utf8)
+        if let d = f.distanceKm { Self.fixed(d, places: 1, to: &out) } else { out.append(contentsOf: "null".utf8) }
+        out.append(contentsOf: #","distance_bucket":"#.utf8)
+        out.append(contentsOf: bucketJSON[bucket(f)])
+        out.append(contentsOf: #","shared_games":"#.utf8)
+        Self.digits(UInt64(f.sharedGames), to: &out)
+        out.append(contentsOf: #","top_games":["#.utf8)
+        var from = 0
+        for (i, end) in s.objectEnds.enumerated() {
+            if i > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(contentsOf: s.objects[from..<end])
+            from = end
+        }
+        out.append(contentsOf: #"],"favorite_hits":["#.utf8)
+        appendAppList(f.favouriteHits, separator: UInt8(ascii: ","), to: &out)
+        out.append(contentsOf: #"],"their_favorite_hits":["#.utf8)
+        appendAppList(f.theirFavouriteHits, separator: UInt8(ascii: ","), to: &out)
+        out.append(contentsOf: #"],"recent_games":["#.utf8)
+        appendAppList(f.recentGames, separator: UInt8(ascii: ","), to: &out)
+        out.append(contentsOf: #"],"shared_language":"#.utf8)
+        if let l = f.sharedLanguage { Self.bool(l, to: &out) } else { out.append(contentsOf: "null".utf8) }
+        out.append(contentsOf: #","availability_overlap_hours":"#.utf8)
+        if let h = f.availabilityOverlapHours { Self.signed(h, to: &out) } else { out.append(contentsOf: "null".utf8) }
+        out.append(contentsOf: #","reason":"#.utf8)
+        Self.jsonString(s.sentence, to: &out)
+        out.append(UInt8(ascii: "}"))
+        out.append(0x0A)
+    }
+
+    private func bucket(_ f: PairExplanationFigures) -> Int {
+        PreparedPopulation.bucketIndex(ofKm: f.distanceKm) ?? PreparedPopulation.distanceBuckets.count
+    }
+
+    /// score, game_similarity, fit_you, fit_them.
+    private func appendNumbers(_ c: PairCandidate, _ f: PairExplanationFigures, separator: UInt8, to out: inout [UInt8]) {
+        Self.fixed(ScoreModel.scoreValue(c.score), places: 6, to: &out); out.append(separator)
+        Self.fixed(ScoreModel.gameValue(c.dot), places: 6, to: &out); out.append(separator)
+        Self.fixed(ScoreModel.fitValue(f.fitYou), places: 4, to: &out); out.append(separator)
+        Self.fixed(ScoreModel.fitValue(f.fitThem), places: 4, to: &out)
+    }
+
+    private func appendAppList(_ games: [UInt32], separator: UInt8, to out: inout [UInt8]) {
+        for (i, g) in games.enumerated() {
+            if i > 0 { out.append(separator) }
+            Self.digits(UInt64(population.appIDs[Int(g)]), to: &out)
+        }
+    }
+
+    // MARK: - Byte formatting (the same text as `Cell` rendering)
+
+    static func digits(_ value: UInt64, to out: inout [UInt8]) {
+        var count = 1, rest = value
+        while rest >= 10 { rest /= 10; count += 1 }
+        let start = out.count
+        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+        var v = value, k = start + count - 1
+        repeat {
+            out[k] = UInt8(ascii: "0") + UInt8(v % 10)
+            v /= 10
+            k -= 1
+        } while v > 0
+    }
+
+    static func signed(_ value: Int, to out: inout [UInt8]) {
+        if value < 0 { out.append(UInt8(ascii: "-")) }
+        digits(UInt64(value.magnitude), to: &out)
+    }
+
+    static func bool(_ value: Bool, to out: inout [UInt8]) {
+        out.append(contentsOf: value ? "true".utf8 : "false".utf8)
+    }
+
+    /// `Cell.formatFixed(value, places:)` as bytes: exactly `places` decimals, rounded half away from zero.
+    static func fixed(_ value: Double, places: Int, to out: inout [UInt8]) {
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
+        guard value.isFinite, scaled < 9.0e18 else {
+            out.append(contentsOf: Cell.formatFixed(value, places: places).utf8)
+            return
+        }
+        let units = UInt64(scaled)
+        if value < 0 && units != 0 { out.append(UInt8(ascii: "-")) }
+        let divisor = UInt64(scale)
+        digits(units / divisor, to: &out)
+        guard places > 0 else { return }
+        out.append(UInt8(ascii: "."))
+        let start = out.count
+        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: places))
+        var frac = units % divisor, k = start + places - 1
+        while frac > 0 {
+            out[k] = UInt8(ascii: "0") + UInt8(frac % 10)
+            frac /= 10
+            k -= 1
+        }
+    }
+
+    /// A CSV field (`CSVWriter`'s quoting).
+    static func csvField(_ text: [UInt8], to out: inout [UInt8]) { CSVWriter.appendField(utf8: text, to: &out) }
+
+    /// A JSON string literal of UTF-8 text (`JSONLinesWriter`'s escapes).
+    static func jsonString(_ text: [UInt8], to out: inout [UInt8]) { JSONLinesWriter.appendString(utf8: text, to: &out) }
+}

@@ -1,0 +1,73 @@
+import Emit
+import Foundation
+@testable import Pairing
+import PipelineCore
+import PipelineTestSupport
+import PlayerModel
+import SyntheticData
+import Testing
+@testable import PipelineRunner
+
+@Suite struct PairingDatasetReaderTests {
+    /// A seeded dataset written as canonical `.jsonl` tables, with awkward `player_games` rows appended: bad
+    /// values, a row of an unknown player, an escaped key, a padded steamid, competing names for one app.
+    static func datasetDirectory() throws -> URL {
+        let dataset = SyntheticPopulation.generate(SyntheticPopulationConfig(players: 900, seed: 8, shareAnywhere: 0.3))
+        let dir = try RepositoryPaths.temporaryDirectory()
+        for file in TableFiles.render(DatasetTables.tables(for: dataset), formats: [.jsonl]) {
+            try Data(file.bytes).write(to: dir.appendingPathComponent(file.path))
+        }
+        let someone = dataset.players[3].steamID.description, other = dataset.players[7].steamID.description
+        let extra = """
+        {"steamid":"\(someone)","appid":"440","minutes_total":10}
+        {"steamid":"\(someone)","appid":440,"minutes_total":-1}
+        {"appid":440,"minutes_total":10}
+        {"steamid":"76561197960265999","appid":440,"name":"A","minutes_total":10,"sources":[]}
+        {"steamid":"\(someone)","appid":777001,"name":"Zeta","minutes\\u005ftotal":300,"minutes_2weeks":5,"sources":null}
+        {"steamid":" \(other) ","appid":777001,"name":"Alpha, \\"the\\" game","minutes_total":120,"last_played":null}
+        {"steamid":"\(other)","appid":777002,"name":7,"minutes_total":60,"sources":["x"]}
+        {"steamid":"\(other)","appid":777002,"minutes_total":60} trailing
+
+        """
+        let url = dir.appendingPathComponent("player_games.jsonl")
+        let handle = try FileHandle(forWritingTo: url)
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data(extra.utf8))
+        try handle.close()
+        return dir
+    }
+
+    /// Pairing from the columns equals pairing from `CanonicalDatasetReader`'s rows: same pairings bytes, same
+    /// summary, and the same diagnostics for the tables both read.
+    @Test func pairingEqualsTheGeneralReader() throws {
+        let dir = try Self.datasetDirectory()
+        let fastLog = DiagnosticLog(), slowLog = DiagnosticLog()
+        let fast = try #require(try PairingDatasetReader.read(directory: dir, diagnostics: fastLog))
+        let slow = try CanonicalDatasetReader.read(directory: dir, diagnostics: slowLog)
+        let config = PairingConfig(k: 8, exposureCapFactor: 3)
+        let a = PairingRun.run(PairingRun.Input(dataset: fast.dataset, config: config, libraries: fast.libraries))
+        let b = PairingRun.run(PairingRun.Input(dataset: slow, config: config))
+        #expect(a.summary == b.summary)
+        #expect(a.lists == b.lists)
+        #expect(JSONLinesWriter.render(a.pairings) == JSONLinesWriter.render(b.pairings))
+        #expect(a.population.steamIDs == b.population.steamIDs)
+        let text = { (log: DiagnosticLog) in log.sorted().map(\.description) }
+        #expect(text(fastLog) == text(slowLog))
+        #expect(fastLog.all.count == 4)
+        #expect(fast.libraries.names[777001] == "Alpha, \"the\" game")
+        #expect(fast.dataset.friendships == slow.friendships)
+        #expect(fast.dataset.preferences == slow.preferences)
+    }
+
+    /// A playtime beyond what the columns hold sends the caller to the general reader.
+    @Test func aPlaytimeBeyondTheColumnsFallsBack() throws {
+        let dir = try RepositoryPaths.temporaryDirectory()
+        try """
+        {"steamid":"76561197960435530","latitude":47.6,"longitude":-122.2}
+        """.write(to: dir.appendingPathComponent("players.jsonl"), atomically: true, encoding: .utf8)
+        try """
+        {"steamid":"76561197960435530","appid":570,"minutes_total":3000000000}
+        """.write(to: dir.appendingPathComponent("player_games.jsonl"), atomically: true, encoding: .utf8)
+        #expect(try PairingDatasetReader.read(directory: dir, diagnostics: DiagnosticLog()) == nil)
+    }
+}

@@ -1,0 +1,61 @@
+import Emit
+import Foundation
+@testable import Pairing
+import PipelineCore
+import PlayerModel
+import SyntheticData
+import Testing
+@testable import PipelineRunner
+
+@Suite struct PairingsRowRendererTests {
+    /// A seeded population whose game names exercise every escape: commas, quotes, line breaks, control
+    /// characters, non-ASCII, and apps without a name.
+    static func output() -> PairingRun.Output {
+        var dataset = SyntheticPopulation.generate(SyntheticPopulationConfig(players: 1_200, seed: 5, shareAnywhere: 0.3))
+        let awkward = "Half-Life, \"Source\" Line\nbreak\r\tand \u{01} back\\slash;semi Ünïcode ✓ ゲーム"
+        for r in dataset.games.indices {
+            switch dataset.games[r].appID % 5 {
+            case 0: dataset.games[r].name = awkward
+            case 1: dataset.games[r].name = nil
+            default: break
+            }
+        }
+        return PairingRun.run(PairingRun.Input(dataset: dataset, config: PairingConfig(k: 6, exposureCapFactor: 2)))
+    }
+
+    /// The renderer's bytes equal the `Cell` rows rendered by `CSVWriter` and `JSONLinesWriter`, whatever the chunk
+    /// size and worker count.
+    @Test(arguments: [(97, 3), (4_096, 1)])
+    func bytesEqualTheCellRendering(chunk: Int, workers: Int) {
+        let output = Self.output()
+        let table = output.pairings
+        #expect(table.rows.count > 1_000)
+        let header = CSVWriter.render(Table(name: "pairings", columns: PairingRun.pairingColumns))
+        let expectedCSV = Array(CSVWriter.render(table).dropFirst(header.count))
+        let expectedJSONL = JSONLinesWriter.render(table)
+        var csv: [UInt8] = [], jsonl: [UInt8] = []
+        PairingJob.renderPairings(output.lists, population: output.population, chunk: chunk, workers: workers) {
+            csv += $0
+            jsonl += $1
+        }
+        #expect(csv == expectedCSV)
+        #expect(jsonl == expectedJSONL)
+        let text = String(decoding: jsonl, as: UTF8.self)
+        #expect(text.contains(#"Half-Life, \"Source\" Line\nbreak\r\tand \u0001 back\\slash;semi Ünïcode ✓ ゲーム"#))
+    }
+
+    /// `fixed` writes what `Cell.formatFixed` writes, rounding ties away from zero.
+    @Test func fixedEqualsCellFormatting() {
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 1.25, -1.25, 0.0005, 0.00049999, 123_456.789_5, -7.0, 1e-12, -1e-12,
+                                .infinity, .nan, 9.9e18, 2.675, 0.125, 0.9999995]
+        var rng = SeededGenerator(seed: 9)
+        for _ in 0..<2_000 { values.append((rng.nextUnit() - 0.5) * pow(10, Double(Int(rng.nextUnit() * 8)))) }
+        for value in values {
+            for places in [0, 1, 3, 4, 6] {
+                var out: [UInt8] = []
+                PairingsRowRenderer.fixed(value, places: places, to: &out)
+                #expect(String(decoding: out, as: UTF8.self) == Cell.formatFixed(value, places: places), "\(value) \(places)")
+            }
+        }
+    }
+}
