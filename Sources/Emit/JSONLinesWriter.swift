@@ -13,12 +13,7 @@ public enum JSONLinesWriter {
 
     /// Rows as lines of `{"column":value,…}`; the key prefixes are rendered once per call.
     public static func appendRows(_ rows: [[Cell]], columns: [String], to out: inout [UInt8]) {
-        let keys: [[UInt8]] = columns.enumerated().map { index, column in
-            var key: [UInt8] = index == 0 ? [UInt8(ascii: "{")] : [UInt8(ascii: ",")]
-            appendString(column, to: &key)
-            key.append(UInt8(ascii: ":"))
-            return key
-        }
+        let keys = keyPrefixes(columns)
         for row in rows {
             precondition(row.count == columns.count, "row has \(row.count) cells, table has \(columns.count) columns")
             if row.isEmpty { out.append(UInt8(ascii: "{")) }
@@ -28,6 +23,16 @@ public enum JSONLinesWriter {
             }
             out.append(UInt8(ascii: "}"))
             out.append(0x0A)
+        }
+    }
+
+    /// `{"first":`, `,"second":`, …: what precedes each column's value in a line.
+    static func keyPrefixes(_ columns: [String]) -> [[UInt8]] {
+        columns.enumerated().map { index, column in
+            var key: [UInt8] = index == 0 ? [UInt8(ascii: "{")] : [UInt8(ascii: ",")]
+            appendString(column, to: &key)
+            key.append(UInt8(ascii: ":"))
+            return key
         }
     }
 
@@ -48,7 +53,7 @@ public enum JSONLinesWriter {
             DecimalText.append(i, to: &out)
             out.append(UInt8(ascii: "\""))
         case .bool(let b): out.append(contentsOf: b ? DecimalText.trueBytes : DecimalText.falseBytes)
-        case .fixed(let d, let places): out.append(contentsOf: Cell.formatFixed(d, places: places).utf8)
+        case .fixed(let d, let places): DecimalText.appendFixed(d, places: places, to: &out)
         case .list(let items):
             out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
@@ -69,14 +74,26 @@ public enum JSONLinesWriter {
     }
 
     /// A JSON string literal: `"` and `\` escaped, control characters as `\n`, `\t`, … or `\u00XX`.
+    /// Scans the string's UTF-8 in place and copies it in one piece when nothing needs escaping.
     public static func appendString(_ s: String, to out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        let utf8 = s.utf8
-        guard utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
-            out.append(contentsOf: utf8)
+        var s = s
+        s.withUTF8 { utf8 in
             out.append(UInt8(ascii: "\""))
-            return
+            var clean = true
+            for byte in utf8 where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+                clean = false
+                break
+            }
+            if clean {
+                out.append(contentsOf: utf8)
+            } else {
+                appendEscaped(utf8, to: &out)
+            }
+            out.append(UInt8(ascii: "\""))
         }
+    }
+
+    private static func appendEscaped(_ utf8: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
         let hex = SHA256.hexDigits
         for byte in utf8 {
             switch byte {
@@ -91,6 +108,5 @@ public enum JSONLinesWriter {
             default: out.append(byte)
             }
         }
-        out.append(UInt8(ascii: "\""))
     }
 }
