@@ -38,12 +38,46 @@ public enum CSVWriter {
         case .int(let i): DecimalText.append(i, to: &out)
         case .id(let i): DecimalText.append(i, to: &out)
         case .bool(let b): out.append(contentsOf: b ? DecimalText.trueBytes : DecimalText.falseBytes)
-        case .fixed(let d, let places): out.append(contentsOf: Cell.formatFixed(d, places: places).utf8)
-        case .list, .object: appendField(text(of: cell), to: &out)
+        case .fixed(let d, let places): DecimalText.appendFixed(d, places: places, to: &out)
+        case .list, .object: appendComposite(to: &out) { appendText(of: cell, to: &$0) }
         }
     }
 
-    static func appendField(_ text: String, to out: inout [UInt8]) { appendField(utf8: text.utf8, to: &out) }
+    /// A field whose text `render` appends in place (a list or object), then quoted only if the text
+    /// needs it (rare: a comma, quote or line break).
+    static func appendComposite(to out: inout [UInt8], _ render: (inout [UInt8]) -> Void) {
+        let start = out.count
+        render(&out)
+        let needsQuotes = out[start...].contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+        guard needsQuotes else { return }
+        let text = Array(out[start...])
+        out.removeSubrange(start...)
+        appendQuoted(text, to: &out)
+    }
+
+    /// The bytes of `text(of:)`, appended without building intermediate strings.
+    static func appendText(of cell: Cell, to out: inout [UInt8]) {
+        switch cell {
+        case .null: return
+        case .string(let s): out.append(contentsOf: s.utf8)
+        case .int(let i): DecimalText.append(i, to: &out)
+        case .id(let i): DecimalText.append(i, to: &out)
+        case .bool(let b): out.append(contentsOf: b ? DecimalText.trueBytes : DecimalText.falseBytes)
+        case .fixed(let d, let places): DecimalText.appendFixed(d, places: places, to: &out)
+        case .list(let items):
+            for (index, item) in items.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ";")) }
+                appendText(of: item, to: &out)
+            }
+        case .object: JSONLinesWriter.append(cell, to: &out)
+        }
+    }
+
+    /// A string field, quoted only when it holds a comma, a double quote, CR or LF (scanned in place).
+    static func appendField(_ text: String, to out: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { appendField(utf8: $0, to: &out) }
+    }
 
     /// One field from its UTF-8 bytes: quoted (quotes doubled) when it holds a comma, a double quote, CR or LF.
     @inlinable
@@ -61,17 +95,20 @@ public enum CSVWriter {
         out.append(UInt8(ascii: "\""))
     }
 
+    /// `bytes` in double quotes, inner quotes doubled.
+    static func appendQuoted<Bytes: Sequence<UInt8>>(_ bytes: Bytes, to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        for byte in bytes {
+            if byte == UInt8(ascii: "\"") { out.append(byte) }
+            out.append(byte)
+        }
+        out.append(UInt8(ascii: "\""))
+    }
+
     /// CSV text of a cell: empty for null, `true`/`false`, lists joined by `;`, objects as compact JSON.
     public static func text(of cell: Cell) -> String {
-        switch cell {
-        case .null: return ""
-        case .string(let s): return s
-        case .int(let i): return String(i)
-        case .id(let i): return String(i)
-        case .bool(let b): return b ? "true" : "false"
-        case .fixed(let d, let places): return Cell.formatFixed(d, places: places)
-        case .list(let items): return items.map(text(of:)).joined(separator: ";")
-        case .object: return String(decoding: JSONLinesWriter.encode(cell), as: UTF8.self)
-        }
+        var bytes: [UInt8] = []
+        appendText(of: cell, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -25,12 +25,13 @@ public enum DatasetTables {
         streamedTables(for: dataset).map { $0.materialized() }
     }
 
-    /// The same tables as `tables(for:)`, built `rowsPerChunk` records at a time while they are written.
+    /// The same tables as `tables(for:)`, built `rowsPerChunk` records at a time while they are written; the
+    /// writers get each row field by field (`RowFieldSink`), never as cells.
     public static func streamedTables(for dataset: PlayerDataset, rowsPerChunk: Int = 16_384) -> [StreamedTable] {
         func streamed<Element: Sendable>(_ name: String, _ columns: [String], _ items: [Element],
-                                         _ row: @escaping @Sendable (Element) -> [Cell]) -> StreamedTable {
-            StreamedTable(name: name, columns: columns, count: items.count, itemsPerChunk: rowsPerChunk) { range in
-                items[range].map(row)
+                                         _ row: @escaping @Sendable (Element, any RowFieldSink) -> Void) -> StreamedTable {
+            StreamedTable(name: name, columns: columns, count: items.count, itemsPerChunk: rowsPerChunk) { range, sink in
+                for item in items[range] { row(item, sink) }
             }
         }
         return [
@@ -80,52 +81,70 @@ public enum DatasetTables {
         }
     }
 
-    static func sources(_ list: [String]) -> Cell { .list(list.map(Cell.string)) }
-
-    static func playerRow(_ p: Player) -> [Cell] {
-        [
-                .id(p.steamID.rawValue), .optional(p.personaName), .optional(p.profileURL), .optional(p.customURL),
-                .optional(p.realName), .string(p.visibility.rawValue), .optional(p.country), .optional(p.state),
-                .optional(p.cityID), .optional(p.locationText), .optional(p.latitude, places: 5), .optional(p.longitude, places: 5),
-                .optional(p.locationAccuracyKm, places: 1), .optional(p.memberSince), .optional(p.timeCreated),
-                .optional(p.lastLogoff), .optional(id: p.primaryGroupID?.rawValue), .optional(p.vacBanned),
-                .optional(p.vacBanCount), .optional(p.gameBans), .optional(p.communityBanned), .optional(p.economyBan),
-                .optional(p.daysSinceLastBan), .optional(p.tradeBanState), .bool(p.gamesKnown), .bool(p.friendsKnown),
-                sources(p.sources),
-            ]
+    /// One record's row as cells (for the keyed tables and tests), from the same definition the writers use.
+    static func cells<Element>(_ item: Element, _ row: (Element, any RowFieldSink) -> Void) -> [Cell] {
+        let sink = CellRowSink()
+        row(item, sink)
+        return sink.rows[0]
     }
 
-    static func playerGameRow(_ g: PlayerGame) -> [Cell] {
-        [.id(g.steamID.rawValue), .int(Int64(g.appID)), .optional(g.name), .int(g.minutesTotal),
-         .optional(g.minutes2Weeks), .optional(g.lastPlayed), sources(g.sources)]
+    static func playerRow(_ p: Player) -> [Cell] { cells(p, playerRow) }
+    static func playerGameRow(_ g: PlayerGame) -> [Cell] { cells(g, playerGameRow) }
+    static func friendshipRow(_ f: Friendship) -> [Cell] { cells(f, friendshipRow) }
+    static func groupRow(_ g: Group) -> [Cell] { cells(g, groupRow) }
+    static func groupMemberRow(_ m: GroupMembership) -> [Cell] { cells(m, groupMemberRow) }
+    static func achievementRow(_ a: AchievementProgress) -> [Cell] { cells(a, achievementRow) }
+    static func preferenceRow(_ p: PlayerPreferences) -> [Cell] { cells(p, preferenceRow) }
+
+    @Sendable static func playerRow(_ p: Player, _ s: any RowFieldSink) {
+        s.id(p.steamID.rawValue); s.optional(p.personaName); s.optional(p.profileURL); s.optional(p.customURL)
+        s.optional(p.realName); s.string(p.visibility.rawValue); s.optional(p.country); s.optional(p.state)
+        s.optional(p.cityID); s.optional(p.locationText); s.optional(p.latitude, places: 5); s.optional(p.longitude, places: 5)
+        s.optional(p.locationAccuracyKm, places: 1); s.optional(p.memberSince); s.optional(p.timeCreated)
+        s.optional(p.lastLogoff); s.optional(id: p.primaryGroupID?.rawValue); s.optional(p.vacBanned)
+        s.optional(p.vacBanCount); s.optional(p.gameBans); s.optional(p.communityBanned); s.optional(p.economyBan)
+        s.optional(p.daysSinceLastBan); s.optional(p.tradeBanState); s.bool(p.gamesKnown); s.bool(p.friendsKnown)
+        s.strings(p.sources)
+        s.endRow()
     }
 
-    static func friendshipRow(_ f: Friendship) -> [Cell] {
-        [.id(f.a.rawValue), .id(f.b.rawValue), .optional(f.friendSince), sources(f.sources)]
+    @Sendable static func playerGameRow(_ g: PlayerGame, _ s: any RowFieldSink) {
+        s.id(g.steamID.rawValue); s.int(Int64(g.appID)); s.optional(g.name); s.int(Int64(g.minutesTotal))
+        s.optional(g.minutes2Weeks); s.optional(g.lastPlayed); s.strings(g.sources)
+        s.endRow()
     }
 
-    static func groupRow(_ g: Group) -> [Cell] {
-        [.id(g.groupID.rawValue), .optional(g.name), .optional(g.url), .optional(g.headline),
-         .optional(g.memberCount), sources(g.sources)]
+    @Sendable static func friendshipRow(_ f: Friendship, _ s: any RowFieldSink) {
+        s.id(f.a.rawValue); s.id(f.b.rawValue); s.optional(f.friendSince); s.strings(f.sources)
+        s.endRow()
     }
 
-    static func groupMemberRow(_ m: GroupMembership) -> [Cell] {
-        [.id(m.groupID.rawValue), .id(m.steamID.rawValue), sources(m.sources)]
+    @Sendable static func groupRow(_ g: Group, _ s: any RowFieldSink) {
+        s.id(g.groupID.rawValue); s.optional(g.name); s.optional(g.url); s.optional(g.headline)
+        s.optional(g.memberCount); s.strings(g.sources)
+        s.endRow()
     }
 
-    static func achievementRow(_ a: AchievementProgress) -> [Cell] {
-        [.id(a.steamID.rawValue), a.appID.map { .int(Int64($0)) } ?? .null, .optional(a.gameName),
-         .int(a.achieved), .int(a.total), .optional(a.achievedGlobalPercentMean, places: 4), sources(a.sources)]
+    @Sendable static func groupMemberRow(_ m: GroupMembership, _ s: any RowFieldSink) {
+        s.id(m.groupID.rawValue); s.id(m.steamID.rawValue); s.strings(m.sources)
+        s.endRow()
     }
 
-    static func preferenceRow(_ p: PlayerPreferences) -> [Cell] {
-        let hours: Cell = p.availability.map { mask in
-            .list((0..<WeeklyHourMask.hoursPerWeek).filter(mask.contains(hour:)).map { .int(Int64($0)) })
-        } ?? .null
-        return [
-            .id(p.steamID.rawValue), .list(p.favoriteAppIDs.map { .int(Int64($0)) }), .optional(p.maxDistanceKm, places: 1),
-            .bool(p.anywhere), .list(p.languages.map(Cell.string)), .optional(p.timeZone),
-            .list(p.availabilityText.map(Cell.string)), hours, .list(p.lobbies.map { .string($0.text) }), sources(p.sources),
-        ]
+    @Sendable static func achievementRow(_ a: AchievementProgress, _ s: any RowFieldSink) {
+        s.id(a.steamID.rawValue); s.optional(a.appID.map { Int64($0) }); s.optional(a.gameName)
+        s.int(Int64(a.achieved)); s.int(Int64(a.total)); s.optional(a.achievedGlobalPercentMean, places: 4); s.strings(a.sources)
+        s.endRow()
+    }
+
+    @Sendable static func preferenceRow(_ p: PlayerPreferences, _ s: any RowFieldSink) {
+        s.id(p.steamID.rawValue); s.cell(.list(p.favoriteAppIDs.map { .int(Int64($0)) })); s.optional(p.maxDistanceKm, places: 1)
+        s.bool(p.anywhere); s.strings(p.languages); s.optional(p.timeZone); s.strings(p.availabilityText)
+        if let mask = p.availability {
+            s.cell(.list((0..<WeeklyHourMask.hoursPerWeek).filter(mask.contains(hour:)).map { .int(Int64($0)) }))
+        } else {
+            s.null()
+        }
+        s.strings(p.lobbies.map(\.text)); s.strings(p.sources)
+        s.endRow()
     }
 }

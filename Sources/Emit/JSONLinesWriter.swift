@@ -13,12 +13,7 @@ public enum JSONLinesWriter {
 
     /// Rows as lines of `{"column":value,…}`; the key prefixes are rendered once per call.
     public static func appendRows(_ rows: [[Cell]], columns: [String], to out: inout [UInt8]) {
-        let keys: [[UInt8]] = columns.enumerated().map { index, column in
-            var key: [UInt8] = index == 0 ? [UInt8(ascii: "{")] : [UInt8(ascii: ",")]
-            appendString(column, to: &key)
-            key.append(UInt8(ascii: ":"))
-            return key
-        }
+        let keys = keyPrefixes(columns)
         for row in rows {
             precondition(row.count == columns.count, "row has \(row.count) cells, table has \(columns.count) columns")
             if row.isEmpty { out.append(UInt8(ascii: "{")) }
@@ -28,6 +23,16 @@ public enum JSONLinesWriter {
             }
             out.append(UInt8(ascii: "}"))
             out.append(0x0A)
+        }
+    }
+
+    /// `{"first":`, `,"second":`, …: what precedes each column's value in a line.
+    static func keyPrefixes(_ columns: [String]) -> [[UInt8]] {
+        columns.enumerated().map { index, column in
+            var key: [UInt8] = index == 0 ? [UInt8(ascii: "{")] : [UInt8(ascii: ",")]
+            appendString(column, to: &key)
+            key.append(UInt8(ascii: ":"))
+            return key
         }
     }
 
@@ -48,7 +53,7 @@ public enum JSONLinesWriter {
             DecimalText.append(i, to: &out)
             out.append(UInt8(ascii: "\""))
         case .bool(let b): out.append(contentsOf: b ? DecimalText.trueBytes : DecimalText.falseBytes)
-        case .fixed(let d, let places): out.append(contentsOf: Cell.formatFixed(d, places: places).utf8)
+        case .fixed(let d, let places): DecimalText.appendFixed(d, places: places, to: &out)
         case .list(let items):
             out.append(UInt8(ascii: "["))
             for (i, item) in items.enumerated() {
@@ -69,7 +74,11 @@ public enum JSONLinesWriter {
     }
 
     /// A JSON string literal: `"` and `\` escaped, control characters as `\n`, `\t`, … or `\u00XX`.
-    public static func appendString(_ s: String, to out: inout [UInt8]) { appendString(utf8: s.utf8, to: &out) }
+    /// Scans the string's UTF-8 in place and copies it in one piece when nothing needs escaping.
+    public static func appendString(_ s: String, to out: inout [UInt8]) {
+        var s = s
+        s.withUTF8 { appendString(utf8: $0, to: &out) }
+    }
 
     /// A JSON string literal from UTF-8 bytes, with the escapes of `appendString(_:to:)`.
     @inlinable

@@ -7,12 +7,28 @@ public struct StreamedTable: Sendable {
     public var chunkCount: Int
     /// The rows of chunk `index` (0 ..< chunkCount). May be called from any thread.
     public var chunk: @Sendable (_ index: Int) -> [[Cell]]
+    /// When set, gives the rows of chunk `index` to a sink field by field (the same rows as `chunk`, without
+    /// building cells); the writers use it instead of `chunk`.
+    public var renderChunk: (@Sendable (_ index: Int, _ sink: any RowFieldSink) -> Void)?
 
     public init(name: String, columns: [String], chunkCount: Int, chunk: @escaping @Sendable (_ index: Int) -> [[Cell]]) {
         self.name = name
         self.columns = columns
         self.chunkCount = chunkCount
         self.chunk = chunk
+    }
+
+    /// `count` items served as chunks of `itemsPerChunk`, each item given to a sink as its rows by `render`;
+    /// `chunk` collects the same rows as cells.
+    public init(name: String, columns: [String], count: Int, itemsPerChunk: Int,
+                render: @escaping @Sendable (Range<Int>, any RowFieldSink) -> Void) {
+        let size = max(1, itemsPerChunk)
+        self.init(name: name, columns: columns, chunkCount: (count + size - 1) / size) { index in
+            let cells = CellRowSink()
+            render((index * size)..<min(count, (index + 1) * size), cells)
+            return cells.rows
+        }
+        renderChunk = { index, sink in render((index * size)..<min(count, (index + 1) * size), sink) }
     }
 
     /// A table already in memory, served in chunks of `rowsPerChunk` rows.

@@ -83,12 +83,13 @@ struct BenchRunCommand: ParsableCommand {
                      child.status, child.wall, child.cpu, Double(child.peakRSS) / Double(1 << 30)))
         let timingsURL = work.appendingPathComponent(".output.timings.json")
         let timings = try JSONDecoder().decode(StageTimings.self, from: Data(contentsOf: timingsURL))
-        print("  stage       wall s    CPU s   CPU/wall  peak RSS      written")
+        print("  stage       wall s    CPU s   CPU/wall  peak RSS    stage peak    written")
         for stage in timings.stages {
             let figures = String(format: " %7.2f  %7.2f   %5.2f     ", stage.wallSeconds, stage.cpuSeconds,
                                  stage.cpuSeconds / max(stage.wallSeconds, 1e-9))
             print("  " + stage.stage.padding(toLength: 10, withPad: " ", startingAt: 0) + figures
-                  + StageTimings.Stage.size(stage.peakRSSBytes).padding(toLength: 12, withPad: " ", startingAt: 0) + "  "
+                  + StageTimings.Stage.size(stage.peakRSSBytes).padding(toLength: 12, withPad: " ", startingAt: 0)
+                  + (stage.stagePeakRSSBytes.map(StageTimings.Stage.size) ?? "-").padding(toLength: 12, withPad: " ", startingAt: 0) + "  "
                   + StageTimings.Stage.size(stage.bytesWritten))
         }
         if let ingest = timings.stages.first(where: { $0.stage == "ingest" }) {

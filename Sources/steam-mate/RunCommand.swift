@@ -56,7 +56,10 @@ struct RunCommand: ParsableCommand {
         let log = DiagnosticLog()
         try CommandOutcome.report(log: log) {
             job.reportStage = CommandOutcome.printStage
-            if let line = ProgressLine.make(quiet: quiet) { job.ingestProgress = line.update }
+            if let line = ProgressLine.make(quiet: quiet) {
+                job.ingestProgress = line.update
+                job.writeProgress = line.update
+            }
             return try job.execute(diagnostics: log)
         }
     }

@@ -3,14 +3,17 @@ import Emit
 import Foundation
 import PipelineCore
 
-/// Writes streamed tables into a directory: chunks are built and rendered into every format on all cores,
+/// Writes streamed tables into a directory: chunks are built and rendered into every format on all cores
+/// (field by field through `RowFieldSink` when the table offers it, else from its cells),
 /// a batch of `workers` chunks at a time, then written in chunk order, each file hashed while it is written.
 /// Only one batch of rows and its rendered bytes is alive at a time, so memory does not grow with the size
 /// of the text written. The bytes equal `TableFiles.render` of the whole table for any number of workers.
 enum StreamingTableWriter {
     /// Writes `<name>.<ext>` for every format and returns their manifest entries (with row counts).
     /// `workers` 0 = one per active processor.
-    static func write(_ table: StreamedTable, formats: [TableFormat], into directory: URL, workers: Int = 0) throws -> [RunManifest.Entry] {
+    /// `chunkWritten` is called on the writing thread after each chunk with the bytes it wrote (for progress).
+    static func write(_ table: StreamedTable, formats: [TableFormat], into directory: URL, workers: Int = 0,
+                      chunkWritten: (_ bytes: Int) -> Void = { _ in }) throws -> [RunManifest.Entry] {
         let sinks = try formats.map { format in
             let url = directory.appendingPathComponent("\(table.name).\(format.fileExtension)")
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -24,6 +27,26 @@ enum StreamingTableWriter {
             let count = min(batch, table.chunkCount - first)
             let rendered = RenderedBatch(chunks: count)
             DispatchQueue.concurrentPerform(iterations: count) { k in
+                if let renderChunk = table.renderChunk {
+                    // Field by field straight into each format's bytes: no cells, no intermediate strings.
+                    var rows = 0
+                    let outputs = formats.map { format -> [UInt8] in
+                        switch format {
+                        case .csv:
+                            let sink = CSVRowSink(capacity: 1 << 20)
+                            renderChunk(first + k, sink)
+                            rows = sink.rows
+                            return sink.bytes
+                        case .jsonl:
+                            let sink = JSONLinesRowSink(columns: table.columns, capacity: 1 << 20)
+                            renderChunk(first + k, sink)
+                            rows = sink.rows
+                            return sink.bytes
+                        }
+                    }
+                    rendered.store(k, rows: rows, bytes: outputs)
+                    return
+                }
                 let chunk = table.chunk(first + k)
                 var outputs: [[UInt8]] = []
                 for format in formats {
@@ -57,6 +80,7 @@ enum StreamingTableWriter {
                     let (chunkRows, outputs) = rendered.take(k)
                     rows += chunkRows
                     for (sink, bytes) in zip(sinks, outputs) { try sink.write(bytes) }
+                    chunkWritten(outputs.reduce(0) { $0 + $1.count })
                 }
             }
             current = next.get()

@@ -7,11 +7,18 @@ import PipelineCore
 /// `run`) `report.html` rendered from what was just staged, and last `manifest.json` (sizes, sha256, row
 /// counts), which is built from the checksums taken on the way.
 enum OutputAssembler {
+
     static func write(tables: [StreamedTable], extraFiles: [OutputFile], formats: [TableFormat], summary: RunSummary,
-                      diagnostics sorted: [Diagnostic], report: Bool = false, into staging: URL) throws -> [RunManifest.Entry] {
+                      diagnostics sorted: [Diagnostic], report: Bool = false, into staging: URL,
+                      progress: (@Sendable (TableWriteProgress) -> Void)? = nil) throws -> [RunManifest.Entry] {
         var entries: [RunManifest.Entry] = []
+        var done = TableWriteProgress(chunksDone: 0, chunks: tables.reduce(0) { $0 + $1.chunkCount }, bytesWritten: 0)
         for table in tables {
-            entries += try StreamingTableWriter.write(table, formats: formats, into: staging)
+            entries += try StreamingTableWriter.write(table, formats: formats, into: staging) { bytes in
+                done.chunksDone += 1
+                done.bytesWritten += bytes
+                progress?(done)
+            }
         }
         let small = extraFiles + [
             OutputFile(path: "diagnostics.json", bytes: StableJSON.encode(DiagnosticsFile(sorted))),
@@ -31,11 +38,11 @@ enum OutputAssembler {
     /// Publishes the output set at `target` atomically under `policy` (see `AtomicPublisher`); returns every file's entry.
     static func publish(tables: [StreamedTable], extraFiles: [OutputFile], formats: [TableFormat], summary: RunSummary,
                         diagnostics sorted: [Diagnostic], report: Bool = false, to target: URL,
-                        policy: PublishPolicy) throws -> [RunManifest.Entry] {
+                        policy: PublishPolicy, progress: (@Sendable (TableWriteProgress) -> Void)? = nil) throws -> [RunManifest.Entry] {
         var entries: [RunManifest.Entry] = []
         try AtomicPublisher.publish(to: target, policy: policy) { staging in
             entries = try write(tables: tables, extraFiles: extraFiles, formats: formats, summary: summary,
-                                diagnostics: sorted, report: report, into: staging)
+                                diagnostics: sorted, report: report, into: staging, progress: progress)
         }
         return entries
     }

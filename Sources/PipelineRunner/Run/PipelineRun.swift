@@ -27,6 +27,8 @@ public struct PipelineRun: Sendable {
     public var reportStage: @Sendable (StageTimings.Stage) -> Void = { _ in }
     /// Called as ingest consumes input (for a progress display).
     public var ingestProgress: (@Sendable (DatasetIngestor.IngestProgress) -> Void)?
+    /// Called as the tables are written (for a progress display).
+    public var writeProgress: (@Sendable (TableWriteProgress) -> Void)?
 
     public struct Outcome: Sendable {
         public var summary: RunSummary
@@ -79,7 +81,7 @@ public struct PipelineRun: Sendable {
         let summary = RunSummary(pipeline: definition.name, ingested: ingested, diagnostics: sorted, stages: stageFigures)
         let entries = try timings.measure("write", written: { (entries: [RunManifest.Entry]) in entries.reduce(0) { $0 + $1.bytes } }) {
             try OutputAssembler.publish(tables: tables, extraFiles: extraFiles, formats: definition.formats, summary: summary,
-                                        diagnostics: sorted, report: true, to: output, policy: policy)
+                                        diagnostics: sorted, report: true, to: output, policy: policy, progress: writeProgress)
         }
         report(timings.stages.last!)
         Self.recordTimings(timings, beside: output)

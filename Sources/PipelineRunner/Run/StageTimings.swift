@@ -2,7 +2,7 @@ import Foundation
 import Glibc
 
 /// Per-stage figures of one run: wall time, CPU seconds (user + system, whole process), the process's
-/// peak RSS so far and the bytes the stage wrote. `run` prints one line per stage on stderr and writes
+/// peak RSS so far, the stage's own peak RSS (sampled) and the bytes the stage wrote. `run` prints one line per stage on stderr and writes
 /// them to `.<output>.timings.json` beside the published directory (never inside it, so the published
 /// tables, the manifest and the goldens stay free of timestamps and stable to the byte).
 public struct StageTimings: Sendable, Codable {
@@ -10,13 +10,18 @@ public struct StageTimings: Sendable, Codable {
         public var stage: String
         public var wallSeconds: Double
         public var cpuSeconds: Double
+        /// The process's peak RSS so far (`getrusage`; never falls, so a later stage can hide behind an earlier one).
         public var peakRSSBytes: Int
+        /// The highest RSS seen while this stage ran (`/proc/self/statm` sampled every 10 ms, and at its start
+        /// and end): what the stage itself needs on top of what earlier stages left behind.
+        public var stagePeakRSSBytes: Int?
         public var bytesWritten: Int
 
-        /// `timing: normalize  wall 1.23 s  cpu 2.10 s  peak rss 512.0 MiB  written 0 B`
+        /// `timing: normalize  wall 1.23 s  cpu 2.10 s  peak rss 512.0 MiB (stage 480.0 MiB)  written 0 B`
         public var line: String {
             "timing: \(stage.padding(toLength: 10, withPad: " ", startingAt: 0)) wall \(String(format: "%.2f", wallSeconds)) s"
-                + "  cpu \(String(format: "%.2f", cpuSeconds)) s  peak rss \(Self.size(peakRSSBytes))  written \(Self.size(bytesWritten))"
+                + "  cpu \(String(format: "%.2f", cpuSeconds)) s  peak rss \(Self.size(peakRSSBytes))"
+                + (stagePeakRSSBytes.map { " (stage \(Self.size($0)))" } ?? "") + "  written \(Self.size(bytesWritten))"
         }
 
         public static func size(_ bytes: Int) -> String {
@@ -32,11 +37,12 @@ public struct StageTimings: Sendable, Codable {
 
     /// Runs `body` as stage `name` and records its figures; `written` reports the bytes it wrote.
     public mutating func measure<T>(_ name: String, written: (T) -> Int = { _ in 0 }, _ body: () throws -> T) rethrows -> T {
+        let sampler = RSSSampler()
         let start = ProcessClock.now()
         let value = try body()
         let end = ProcessClock.now()
         stages.append(Stage(stage: name, wallSeconds: end.wall - start.wall, cpuSeconds: end.cpu - start.cpu,
-                            peakRSSBytes: end.peakRSS, bytesWritten: written(value)))
+                            peakRSSBytes: end.peakRSS, stagePeakRSSBytes: sampler.stop(), bytesWritten: written(value)))
         return value
     }
 

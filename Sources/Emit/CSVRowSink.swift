@@ -1,0 +1,56 @@
+import PipelineCore
+
+/// Renders rows given field by field as CSV, with the bytes `CSVWriter` gives the same rows as cells.
+public final class CSVRowSink: RowFieldSink {
+    public var bytes: [UInt8] = []
+    public private(set) var rows = 0
+    private var column = 0
+
+    public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+
+    @inline(__always) private func separate() {
+        if column > 0 { bytes.append(UInt8(ascii: ",")) }
+        column += 1
+    }
+
+    public func null() { separate() }
+    public func string(_ value: String) {
+        separate()
+        CSVWriter.appendField(value, to: &bytes)
+    }
+    public func int(_ value: Int64) {
+        separate()
+        DecimalText.append(value, to: &bytes)
+    }
+    public func id(_ value: UInt64) {
+        separate()
+        DecimalText.append(value, to: &bytes)
+    }
+    public func bool(_ value: Bool) {
+        separate()
+        bytes.append(contentsOf: value ? DecimalText.trueBytes : DecimalText.falseBytes)
+    }
+    public func fixed(_ value: Double, places: Int) {
+        separate()
+        DecimalText.appendFixed(value, places: places, to: &bytes)
+    }
+    public func strings(_ values: [String]) {
+        separate()
+        CSVWriter.appendComposite(to: &bytes) { out in
+            for (index, value) in values.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ";")) }
+                out.append(contentsOf: value.utf8)
+            }
+        }
+    }
+    public func cell(_ value: Cell) {
+        separate()
+        CSVWriter.appendCell(value, to: &bytes)
+    }
+    public func endRow() {
+        bytes.append(0x0D)
+        bytes.append(0x0A)
+        column = 0
+        rows += 1
+    }
+}

@@ -1,0 +1,67 @@
+import PipelineCore
+
+/// Renders rows given field by field as JSON Lines, with the bytes `JSONLinesWriter` gives the same rows as cells.
+public final class JSONLinesRowSink: RowFieldSink {
+    public var bytes: [UInt8] = []
+    public private(set) var rows = 0
+    private var column = 0
+    private let keys: [[UInt8]]
+
+    public init(columns: [String], capacity: Int = 0) {
+        keys = JSONLinesWriter.keyPrefixes(columns)
+        bytes.reserveCapacity(capacity)
+    }
+
+    @inline(__always) private func key() {
+        bytes.append(contentsOf: keys[column])
+        column += 1
+    }
+
+    public func null() {
+        key()
+        bytes.append(contentsOf: DecimalText.nullBytes)
+    }
+    public func string(_ value: String) {
+        key()
+        JSONLinesWriter.appendString(value, to: &bytes)
+    }
+    public func int(_ value: Int64) {
+        key()
+        DecimalText.append(value, to: &bytes)
+    }
+    public func id(_ value: UInt64) {
+        key()
+        bytes.append(UInt8(ascii: "\""))
+        DecimalText.append(value, to: &bytes)
+        bytes.append(UInt8(ascii: "\""))
+    }
+    public func bool(_ value: Bool) {
+        key()
+        bytes.append(contentsOf: value ? DecimalText.trueBytes : DecimalText.falseBytes)
+    }
+    public func fixed(_ value: Double, places: Int) {
+        key()
+        DecimalText.appendFixed(value, places: places, to: &bytes)
+    }
+    public func strings(_ values: [String]) {
+        key()
+        bytes.append(UInt8(ascii: "["))
+        for (index, value) in values.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            JSONLinesWriter.appendString(value, to: &bytes)
+        }
+        bytes.append(UInt8(ascii: "]"))
+    }
+    public func cell(_ value: Cell) {
+        key()
+        JSONLinesWriter.append(value, to: &bytes)
+    }
+    public func endRow() {
+        precondition(column == keys.count, "row has \(column) fields, table has \(keys.count) columns")
+        if column == 0 { bytes.append(UInt8(ascii: "{")) }
+        bytes.append(UInt8(ascii: "}"))
+        bytes.append(0x0A)
+        column = 0
+        rows += 1
+    }
+}
