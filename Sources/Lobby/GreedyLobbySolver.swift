@@ -24,6 +24,12 @@ public struct GreedyLobbySolver: Sendable {
     public var neighbourhoodLobbies: Int
     /// Step 3 (local moves) on or off.
     public var localMoves: Bool
+    /// Parts of at most this many players re-solve the neighbourhoods around free players exactly by CBC; larger
+    /// parts, where there are many more of them, by the branch and bound limited to `freeNeighbourhoodNodes` nodes
+    /// on at most `largePartNeighbourhoodSize` players, which costs far less per neighbourhood.
+    public var cbcNeighbourhoodsUpTo: Int = 100
+    public var largePartNeighbourhoodSize: Int = 24
+    public var freeNeighbourhoodNodes: Int = 20_000
     /// Parts of at most this many players are re-solved whole by CBC after the heuristic (0: never).
     public var exactPartsUpTo: Int
     /// Valid lobbies a part re-solved whole may have; a denser one goes to the neighbourhood search.
@@ -118,12 +124,14 @@ public struct GreedyLobbySolver: Sendable {
         return LobbySolution(lobbies: lobbies.filter { !$0.isEmpty }, in: problem)
     }
 
-    /// Large-neighbourhood search: take up to `neighbourhoodSize` players by breadth-first search over the
-    /// compatibility graph around all free players at once and around each free player, and up to
-    /// `lobbyNeighbourhoodSize` around each lobby, always whole lobbies, and re-solve that part: around free
-    /// players exactly by CBC (`CbcLobbySolver.improve`: the current lobbies as its start, and no call when the
-    /// part's cheap bound cannot beat them), around lobbies by the branch and bound limited to 5,000 nodes. A
-    /// part's new arrangement is kept only when it is lexicographically better, so the rounds end (at most 4).
+    /// Large-neighbourhood search: take players by breadth-first search over the compatibility graph around all
+    /// free players at once and around each free player, and up to `lobbyNeighbourhoodSize` around each lobby,
+    /// always whole lobbies, and re-solve that part. Around free players: in parts of at most
+    /// `cbcNeighbourhoodsUpTo` players, up to `neighbourhoodSize` players exactly by CBC (`CbcLobbySolver.improve`:
+    /// the current lobbies as its start, and no call when the part's cheap bound cannot beat them); in larger parts
+    /// up to `largePartNeighbourhoodSize` by the branch and bound limited to `freeNeighbourhoodNodes` nodes. Around
+    /// lobbies: the branch and bound limited to 5,000 nodes. A part's new arrangement is kept only when it is
+    /// lexicographically better, so the rounds end (at most 4).
     ///
     /// Free players with no valid lobby in the whole part (`LobbyWalk.mayBePlaced`) anchor nothing: no
     /// rearrangement can place them. A neighbourhood that was re-solved without gain is not re-solved while its
@@ -135,25 +143,30 @@ public struct GreedyLobbySolver: Sendable {
         for u in order where lobbyOf[u] < 0 && problem.degree(u) > 0 { placeable[u] = walk.mayBePlaced(u, maxSteps: 20_000) }
         let exact = CbcLobbySolver(maxLobbies: neighbourhoodLobbies)
         let branchAndBound = ExactLobbySolver(maxLobbies: 20_000, maxNodes: 5_000)
+        let freeBranchAndBound = ExactLobbySolver(maxLobbies: 20_000, maxNodes: freeNeighbourhoodNodes)
+        let cbc = problem.count <= cbcNeighbourhoodsUpTo
+        let freeSize = cbc ? neighbourhoodSize : min(largePartNeighbourhoodSize, neighbourhoodSize)
         var fruitless = Set<[Int]>()
         for _ in 0..<4 {
             var changed = false
             let free = order.filter { lobbyOf[$0] < 0 && placeable[$0] }
-            let anchors: [(players: [Int], size: Int, cbc: Bool)] = (free.count > 1 ? [(free, neighbourhoodSize, true)] : [])
-                + free.map { ([$0], neighbourhoodSize, true) }
+            let anchors: [(players: [Int], size: Int, free: Bool)] = (free.count > 1 ? [(free, freeSize, true)] : [])
+                + free.map { ([$0], freeSize, true) }
                 + (lobbyNeighbourhoodSize > 0 ? lobbies.indices.filter { !lobbies[$0].isEmpty }.map { ([lobbies[$0][0]], lobbyNeighbourhoodSize, false) } : [])
             for anchor in anchors {
                 let part = neighbourhood(of: anchor.players, size: anchor.size, problem, lobbies, lobbyOf)
                 guard part.count >= 2 else { continue }
                 // The part and its lobbies (members with their lobby's first member): what the solvers see.
-                let signature = [anchor.cbc ? 1 : 0] + part + part.map { lobbyOf[$0] >= 0 ? lobbies[lobbyOf[$0]].min()! : -1 }
+                let signature = [anchor.free ? 1 : 0] + part + part.map { lobbyOf[$0] >= 0 ? lobbies[lobbyOf[$0]].min()! : -1 }
                 guard !fruitless.contains(signature) else { continue }
                 var local = [Int: Int]()
                 for (i, m) in part.enumerated() { local[m] = i }
                 let touched = Set(part.compactMap { lobbyOf[$0] >= 0 ? lobbyOf[$0] : nil }).sorted()
                 let sub = problem.subproblem(part)
                 let current = LobbySolution(lobbies: touched.map { lobbies[$0].map { local[$0]! } }, in: sub)
-                let found = anchor.cbc ? exact.improve(sub, incumbent: current) : branchAndBound.improve(sub, incumbent: current)
+                let found = !anchor.free ? branchAndBound.improve(sub, incumbent: current)
+                    : cbc ? exact.improve(sub, incumbent: current)
+                    : freeBranchAndBound.improve(sub, incumbent: current)
                 guard let better = found else { fruitless.insert(signature); continue }
                 for l in touched { for m in lobbies[l] { lobbyOf[m] = -1 }; lobbies[l] = [] }
                 for lobby in better.mapped(through: part) {
