@@ -25,49 +25,21 @@ public struct ExactLobbySolver: Sendable {
     func enumerate(_ p: LobbyProblem) -> (members: [[Int]], score: [UInt64])? {
         var members: [[Int]] = []
         var scores: [UInt64] = []
-        var overflow = false
-        // Validity is tracked incrementally (candidates are common neighbours, the window only shrinks), so this
-        // decides exactly what `LobbyProblem.defect` decides without re-checking every pair.
-        func extend(_ set: inout [Int], _ candidates: [Int], _ a0: UInt64, _ a1: UInt64, _ a2: UInt64, _ lo: Int, _ hi: Int,
-                    _ covered: UInt32, _ flex: Int, _ worst: UInt64) {
-            if overflow { return }
-            if set.count >= 2, set.count >= lo,
-               LobbyGrowth.deficit(covered: covered, flex: flex, required: p.requiredRoles) == 0 {
-                assert(p.defect(set) == nil, "enumerated an invalid lobby")
+        let walk = LobbyWalk(problem: p)
+        for s in 0..<p.count {
+            // Only higher-numbered candidates: each lobby is walked once, from its lowest member, members ascending.
+            let complete = walk.walk(seed: s, candidates: p.neighbours(s).map(Int.init).filter { $0 > s }) { set, worst in
                 members.append(set)
                 scores.append(worst)
-                if members.count > maxLobbies { overflow = true; return }
+                return members.count <= maxLobbies
             }
-            guard set.count < hi else { return }
-            for (k, c) in candidates.enumerated() {
-                let pc = p.players[c]
-                let b0 = a0 & pc.availability0, b1 = a1 & pc.availability1, b2 = a2 & pc.availability2
-                let newHi = min(hi, pc.maxSize), newLo = max(lo, pc.minSize)
-                guard b0.nonzeroBitCount + b1.nonzeroBitCount + b2.nonzeroBitCount >= p.minOverlapHours,
-                      newHi > set.count, newLo <= newHi else { continue }
-                var w = worst
-                for m in set { w = min(w, p.score(m, c)!) }
-                let next = candidates[(k + 1)...].filter { p.score($0, c) != nil }
-                set.append(c)
-                extend(&set, next, b0, b1, b2, newLo, newHi, covered | pc.roleMask, flex + (pc.roleMask == 0 ? 1 : 0), w)
-                set.removeLast()
-            }
-        }
-        for s in 0..<p.count {
-            var set = [s]
-            let ps = p.players[s]
-            let candidates = p.neighbours(s).map(Int.init).filter { $0 > s }
-            guard ps.availability0.nonzeroBitCount + ps.availability1.nonzeroBitCount + ps.availability2.nonzeroBitCount
-                    >= p.minOverlapHours else { continue }
-            extend(&set, candidates, ps.availability0, ps.availability1, ps.availability2, ps.minSize, ps.maxSize,
-                   ps.roleMask, ps.roleMask == 0 ? 1 : 0, .max)
-            if overflow { return nil }
+            if !complete { return nil }
         }
         return (members, scores)
     }
 
     func solveConnected(_ p: LobbyProblem) -> LobbySolution? {
-        let start = GreedyLobbySolver(neighbourhoodSize: 0).solve(p)
+        let start = GreedyLobbySolver(neighbourhoodSize: 0, exactPartsUpTo: 0).solve(p)
         guard let result = search(p, incumbent: start) else { return nil }
         return result.exhausted ? nil : result.best
     }

@@ -1,5 +1,6 @@
-/// The bulk heuristic: grow lobbies around the hardest-to-place players first, then repair.
+/// The bulk heuristic: grow lobbies around the hardest-to-place players first, then repair, then improve.
 ///
+/// Each connected part of the problem is solved on its own:
 /// 1. Seeds in order: carried over first, then fewest compatible players, then key; each still-free seed gets the
 ///    lobby `LobbyGrowth` builds from free players.
 /// 2. Repair rounds until nothing changes: a free player joins an existing lobby when the lobby stays valid (the
@@ -9,30 +10,49 @@
 /// 3. Quality (`improveQuality`): member swaps between lobbies, moves to another lobby, and free players taking a
 ///    member's place, whenever every lobby stays valid, nobody placed (or carried over and placed) is lost, and
 ///    the sum of least-misery scores rises.
-/// 4. Neighbourhood search (`searchNeighbourhoods`): parts around the free players and around each lobby are
-///    re-solved (exactly by `CbcLobbySolver` in parts of ≤ `cbcNeighbourhoodsUpTo` players, else by the
-///    node-limited branch and bound) and kept when better.
+/// 4. A part of at most `exactPartsUpTo` players is then re-solved whole and exactly (`CbcLobbySolver`, the
+///    heuristic's lobbies as CBC's start); a larger one (or one with too many valid lobbies) goes to the
+///    neighbourhood search (`searchNeighbourhoods`): parts around the free players that can be placed at all and
+///    around each lobby are re-solved and kept when better.
 public struct GreedyLobbySolver: Sendable {
     public var maxRepairRounds: Int
-    /// Players per neighbourhood of the exact neighbourhood search (0: off).
+    /// Players per neighbourhood around free players (0: no neighbourhood search).
     public var neighbourhoodSize: Int
+    /// Players per neighbourhood around a lobby (quality only; re-solved by the node-limited branch and bound).
+    public var lobbyNeighbourhoodSize: Int
     /// Valid lobbies a neighbourhood may have; a denser one is skipped.
     public var neighbourhoodLobbies: Int
     /// Step 3 (local moves) on or off.
     public var localMoves: Bool
-    /// Parts of at most this many players re-solve their neighbourhoods with CBC (exact, up to 32 players around
-    /// every free player and every lobby); larger parts with the node-limited branch and bound (24 players around
-    /// free players, 12 around lobbies, 5,000 nodes each), which is much cheaper per neighbourhood.
-    public var cbcNeighbourhoodsUpTo: Int = 40
+    /// Parts of at most this many players re-solve the neighbourhoods around free players exactly by CBC; larger
+    /// parts, where there are many more of them, by the branch and bound limited to `freeNeighbourhoodNodes` nodes
+    /// on at most `largePartNeighbourhoodSize` players, which costs far less per neighbourhood.
+    public var cbcNeighbourhoodsUpTo: Int = 100
+    public var largePartNeighbourhoodSize: Int = 24
+    public var freeNeighbourhoodNodes: Int = 20_000
+    /// Parts of at most this many players are re-solved whole by CBC after the heuristic (0: never).
+    public var exactPartsUpTo: Int
+    /// Valid lobbies a part re-solved whole may have; a denser one goes to the neighbourhood search.
+    public var exactPartLobbies: Int
 
-    public init(maxRepairRounds: Int = 8, neighbourhoodSize: Int = 32, neighbourhoodLobbies: Int = 3_000, localMoves: Bool = true) {
+    public init(maxRepairRounds: Int = 8, neighbourhoodSize: Int = 32, lobbyNeighbourhoodSize: Int = 12,
+                neighbourhoodLobbies: Int = 3_000, localMoves: Bool = true, exactPartsUpTo: Int = 40,
+                exactPartLobbies: Int = 20_000) {
         self.maxRepairRounds = maxRepairRounds
         self.neighbourhoodSize = neighbourhoodSize
+        self.lobbyNeighbourhoodSize = lobbyNeighbourhoodSize
         self.neighbourhoodLobbies = neighbourhoodLobbies
         self.localMoves = localMoves
+        self.exactPartsUpTo = exactPartsUpTo
+        self.exactPartLobbies = exactPartLobbies
     }
 
     public func solve(_ problem: LobbyProblem) -> LobbySolution {
+        LobbySolution.byParts(problem) { solveConnected($0) }!
+    }
+
+    /// One connected part.
+    func solveConnected(_ problem: LobbyProblem) -> LobbySolution {
         let n = problem.count
         let growth = LobbyGrowth(problem: problem)
         var lobbyOf = [Int](repeating: -1, count: n)
@@ -93,36 +113,61 @@ public struct GreedyLobbySolver: Sendable {
             }
         }
         if localMoves { improveQuality(problem, &lobbies, &lobbyOf) }
-        if neighbourhoodSize > 0 { searchNeighbourhoods(problem, order, &lobbies, &lobbyOf) }
+        let heuristic = LobbySolution(lobbies: lobbies.filter { !$0.isEmpty }, in: problem)
+        if n <= exactPartsUpTo {
+            if let exact = CbcLobbySolver(maxLobbies: exactPartLobbies).solveWhole(problem, start: heuristic) {
+                return exact.isBetter(than: heuristic) ? exact : heuristic
+            }
+        }
+        guard neighbourhoodSize > 0 else { return heuristic }
+        searchNeighbourhoods(problem, order, &lobbies, &lobbyOf)
         return LobbySolution(lobbies: lobbies.filter { !$0.isEmpty }, in: problem)
     }
 
-    /// Large-neighbourhood search with an exact solver: around all free players at once, then around each free
-    /// player, then around each lobby, take up to `neighbourhoodSize` players by breadth-first search over the
-    /// compatibility graph, always whole lobbies, and re-solve that part exactly (`CbcLobbySolver`, the set-packing
-    /// program). A part's new arrangement is kept only when it is lexicographically better, so the rounds end
-    /// (at most 4). No time limit anywhere, so the result does not depend on the machine.
+    /// Large-neighbourhood search: take players by breadth-first search over the compatibility graph around all
+    /// free players at once and around each free player, and up to `lobbyNeighbourhoodSize` around each lobby,
+    /// always whole lobbies, and re-solve that part. Around free players: in parts of at most
+    /// `cbcNeighbourhoodsUpTo` players, up to `neighbourhoodSize` players exactly by CBC (`CbcLobbySolver.improve`:
+    /// the current lobbies as its start, and no call when the part's cheap bound cannot beat them); in larger parts
+    /// up to `largePartNeighbourhoodSize` by the branch and bound limited to `freeNeighbourhoodNodes` nodes. Around
+    /// lobbies: the branch and bound limited to 5,000 nodes. A part's new arrangement is kept only when it is
+    /// lexicographically better, so the rounds end (at most 4).
+    ///
+    /// Free players with no valid lobby in the whole part (`LobbyWalk.mayBePlaced`) anchor nothing: no
+    /// rearrangement can place them. A neighbourhood that was re-solved without gain is not re-solved while its
+    /// players and their lobbies stay the same (both solvers are deterministic, so the answer would not change).
+    /// No solver has a time limit, so the result does not depend on the machine.
     func searchNeighbourhoods(_ problem: LobbyProblem, _ order: [Int], _ lobbies: inout [[Int]], _ lobbyOf: inout [Int]) {
-        let cbc = problem.count <= cbcNeighbourhoodsUpTo
+        let walk = LobbyWalk(problem: problem)
+        var placeable = [Bool](repeating: false, count: problem.count)
+        for u in order where lobbyOf[u] < 0 && problem.degree(u) > 0 { placeable[u] = walk.mayBePlaced(u, maxSteps: 20_000) }
         let exact = CbcLobbySolver(maxLobbies: neighbourhoodLobbies)
         let branchAndBound = ExactLobbySolver(maxLobbies: 20_000, maxNodes: 5_000)
-        let freeSize = cbc ? neighbourhoodSize : min(24, neighbourhoodSize), lobbySize = cbc ? neighbourhoodSize : min(12, neighbourhoodSize)
+        let freeBranchAndBound = ExactLobbySolver(maxLobbies: 20_000, maxNodes: freeNeighbourhoodNodes)
+        let cbc = problem.count <= cbcNeighbourhoodsUpTo
+        let freeSize = cbc ? neighbourhoodSize : min(largePartNeighbourhoodSize, neighbourhoodSize)
+        var fruitless = Set<[Int]>()
         for _ in 0..<4 {
             var changed = false
-            let free = order.filter { lobbyOf[$0] < 0 && problem.degree($0) > 0 }
-            let anchors: [(players: [Int], size: Int)] = (free.count > 1 ? [(free, freeSize)] : [])
-                + free.map { ([$0], freeSize) }
-                + lobbies.indices.filter { !lobbies[$0].isEmpty }.map { ([lobbies[$0][0]], lobbySize) }
+            let free = order.filter { lobbyOf[$0] < 0 && placeable[$0] }
+            let anchors: [(players: [Int], size: Int, free: Bool)] = (free.count > 1 ? [(free, freeSize, true)] : [])
+                + free.map { ([$0], freeSize, true) }
+                + (lobbyNeighbourhoodSize > 0 ? lobbies.indices.filter { !lobbies[$0].isEmpty }.map { ([lobbies[$0][0]], lobbyNeighbourhoodSize, false) } : [])
             for anchor in anchors {
                 let part = neighbourhood(of: anchor.players, size: anchor.size, problem, lobbies, lobbyOf)
                 guard part.count >= 2 else { continue }
-                let local = Dictionary(uniqueKeysWithValues: part.enumerated().map { ($1, $0) })
+                // The part and its lobbies (members with their lobby's first member): what the solvers see.
+                let signature = [anchor.free ? 1 : 0] + part + part.map { lobbyOf[$0] >= 0 ? lobbies[lobbyOf[$0]].min()! : -1 }
+                guard !fruitless.contains(signature) else { continue }
+                var local = [Int: Int]()
+                for (i, m) in part.enumerated() { local[m] = i }
                 let touched = Set(part.compactMap { lobbyOf[$0] >= 0 ? lobbyOf[$0] : nil }).sorted()
                 let sub = problem.subproblem(part)
                 let current = LobbySolution(lobbies: touched.map { lobbies[$0].map { local[$0]! } }, in: sub)
-                let found = cbc ? exact.solve(sub).flatMap { $0.isBetter(than: current) ? $0 : nil }
-                    : branchAndBound.improve(sub, incumbent: current)
-                guard let better = found else { continue }
+                let found = !anchor.free ? branchAndBound.improve(sub, incumbent: current)
+                    : cbc ? exact.improve(sub, incumbent: current)
+                    : freeBranchAndBound.improve(sub, incumbent: current)
+                guard let better = found else { fruitless.insert(signature); continue }
                 for l in touched { for m in lobbies[l] { lobbyOf[m] = -1 }; lobbies[l] = [] }
                 for lobby in better.mapped(through: part) {
                     for m in lobby { lobbyOf[m] = lobbies.count }

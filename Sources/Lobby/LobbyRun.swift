@@ -96,40 +96,53 @@ public enum LobbyRun {
         return assemble(input, requests: requests, solved: solved, knownPairs: known)
     }
 
-    /// Solves every instance; instances are handed out largest first, results kept by index.
+    /// Solves every instance in two parallel phases, each handing out its work largest first and keeping results
+    /// by index, so the output is the same for any thread count: the instances' problems and connected parts, then
+    /// every part of two or more players (a big game's parts spread over the threads like small games).
     static func solveAll(_ instances: [LobbyInstance], population: PreparedPopulation, knownPairs: Set<PairKey>,
                          config: LobbyConfig) -> [Solved] {
-        let order = instances.indices.sorted { instances[$0].members.count > instances[$1].members.count }
+        let threads = config.threads
+        let problems = parallelMap(instances.indices.map { instances[$0].members.count }, threads: threads) { i in
+            let problem = instances[i].problem(in: population, knownPairs: knownPairs, bonus: config.friendBonusScore)
+            return (problem: problem, parts: problem.components().filter { $0.count >= 2 })
+        }
+        let work = problems.indices.flatMap { i in problems[i].parts.indices.map { (instance: i, part: $0) } }
+        let partSolutions = parallelMap(work.map { problems[$0.instance].parts[$0.part].count }, threads: threads) { w in
+            let (problem, parts) = problems[work[w].instance]
+            return solvePart(problem.subproblem(parts[work[w].part]), config: config)
+        }
+        var solved = problems.map { Solved(lobbies: [], degree: (0..<$0.problem.count).map($0.problem.degree)) }
+        for (w, item) in work.enumerated() {
+            let part = problems[item.instance].parts[item.part]
+            solved[item.instance].lobbies += partSolutions[w].lobbies.map { $0.map { part[$0] } }
+            if partSolutions[w].exact { solved[item.instance].exactParts += 1 } else { solved[item.instance].greedyParts += 1 }
+        }
+        return solved
+    }
+
+    /// `body(i)` for every `i` in `0..<sizes.count` on `threads` threads, largest `sizes[i]` first; results by index.
+    static func parallelMap<T: Sendable>(_ sizes: [Int], threads: Int, _ body: @Sendable (Int) -> T) -> [T] {
+        let order = sizes.indices.sorted { sizes[$0] != sizes[$1] ? sizes[$0] > sizes[$1] : $0 < $1 }
         let next = Atomic<Int>(0)
-        let results = Mutex([Solved?](repeating: nil, count: instances.count))
-        DispatchQueue.concurrentPerform(iterations: max(1, min(config.threads, instances.count))) { _ in
+        let results = Mutex([T?](repeating: nil, count: sizes.count))
+        DispatchQueue.concurrentPerform(iterations: max(1, min(threads, sizes.count))) { _ in
             while true {
                 let k = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard k < order.count else { return }
-                let i = order[k]
-                let solution = solve(instances[i], population: population, knownPairs: knownPairs, config: config)
-                results.withLock { $0[i] = solution }
+                let value = body(order[k])
+                results.withLock { $0[order[k]] = value }
             }
         }
         return results.withLock { $0.map { $0! } }
     }
 
-    static func solve(_ instance: LobbyInstance, population: PreparedPopulation, knownPairs: Set<PairKey>,
-                      config: LobbyConfig) -> Solved {
-        let problem = instance.problem(in: population, knownPairs: knownPairs, bonus: config.friendBonusScore)
-        var solved = Solved(lobbies: [], degree: (0..<problem.count).map(problem.degree))
-        let exact = ExactLobbySolver(maxLobbies: 200_000, maxNodes: 500_000)
-        for part in problem.components() where part.count >= 2 {
-            let sub = problem.subproblem(part)
-            if part.count <= config.exactUpTo, let best = exact.solve(sub) {
-                solved.lobbies += best.mapped(through: part)
-                solved.exactParts += 1
-            } else {
-                solved.lobbies += GreedyLobbySolver().solve(sub).mapped(through: part)
-                solved.greedyParts += 1
-            }
+    /// One connected part: exactly by branch and bound when it has at most `exactUpTo` players and the search
+    /// finishes within its budget, else by the bulk solver.
+    static func solvePart(_ part: LobbyProblem, config: LobbyConfig) -> (lobbies: [[Int]], exact: Bool) {
+        if part.count <= config.exactUpTo, let best = ExactLobbySolver(maxLobbies: 200_000, maxNodes: 500_000).solve(part) {
+            return (best.lobbies, true)
         }
-        return solved
+        return (GreedyLobbySolver().solve(part).lobbies, false)
     }
 
     public static let lobbyColumns = [
