@@ -41,7 +41,7 @@ struct LoopBlocks {
     }
 
     /// Whether no vertex is in two loops of `block` (then taking every loop is optimal for every stage).
-    func isDisjoint(_ block: [Int], cycles: CycleEnumerator) -> Bool {
+    static func isDisjoint(_ block: [Int], cycles: CycleEnumerator) -> Bool {
         guard block.count > 1 else { return true }
         var seen = Set<Int32>()
         for k in block {
