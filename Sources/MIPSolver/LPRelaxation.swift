@@ -32,19 +32,8 @@ public struct LPRelaxation: Sendable {
         guard let model = Clp_newModel() else { fatalError("Clp_newModel returned NULL") }
         defer { Clp_deleteModel(model) }
         Clp_setLogLevel(model, 0)
-        let lower = [Double](repeating: 0, count: n)
-        let upper = [Double](repeating: 1, count: n)
-        let big = 1e30
-        let rowLower = program.rowLower.map { $0.isInfinite ? -big : $0 }
-        let rowUpper = program.rowUpper.map { $0.isInfinite ? big : $0 }
-        let minimised = program.objective.map { -$0 }
-        program.columnStart.withUnsafeBufferPointer { start in
-            program.rowIndex.withUnsafeBufferPointer { index in
-                program.value.withUnsafeBufferPointer { value in
-                    Clp_loadProblem(model, Int32(n), Int32(m), start.baseAddress, index.baseAddress, value.baseAddress,
-                                    lower, upper, minimised, rowLower, rowUpper)
-                }
-            }
+        program.withCoinArrays { start, index, value, lower, upper, minimised, rowLower, rowUpper in
+            Clp_loadProblem(model, Int32(n), Int32(m), start, index, value, lower, upper, minimised, rowLower, rowUpper)
         }
         Clp_setOptimizationDirection(model, 1)
         _ = Clp_initialSolve(model)

@@ -185,29 +185,20 @@ enum CappedTradeSolver {
 
     /// `loops` split into groups that share no vertex with each other (ascending, smallest group first).
     private static func vertexParts(_ loops: [Int], graph: PrunedGraph, cycles: CycleEnumerator) -> [[Int]] {
-        var parent = Array(loops.indices)
-        func find(_ x: Int) -> Int {
-            var x = x
-            while parent[x] != x {
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            }
-            return x
-        }
+        var sets = DisjointSets(count: loops.count)
         var first: [Int32: Int] = [:]
         for (i, k) in loops.enumerated() {
             for p in cycles.start[k]..<cycles.start[k + 1] {
                 let v = cycles.vertices[p]
                 if let j = first[v] {
-                    let a = find(i), b = find(j)
-                    if a != b { parent[max(a, b)] = min(a, b) }
+                    sets.union(i, j)
                 } else {
                     first[v] = i
                 }
             }
         }
         var groups: [Int: [Int]] = [:]
-        for i in loops.indices { groups[find(i), default: []].append(loops[i]) }
+        for i in loops.indices { groups[sets.find(i), default: []].append(loops[i]) }
         return groups.values.sorted { $0.count != $1.count ? $0.count < $1.count : $0[0] < $1[0] }
     }
 
