@@ -96,3 +96,23 @@ extension BinaryProgram {
         return text
     }
 }
+
+extension BinaryProgram {
+    /// The program as COIN-OR's C APIs (CBC, Clp) load it: the *minimisation* of −objective, columns in
+    /// [0, 1], rows with ±1e30 for a missing side; `load` receives the CSR pointers and those arrays.
+    func withCoinArrays<R>(_ load: (UnsafePointer<Int32>?, UnsafePointer<Int32>?, UnsafePointer<Double>?, [Double], [Double], [Double],
+                                    [Double], [Double]) -> R) -> R {
+        let lower = [Double](repeating: 0, count: columnCount)
+        let upper = [Double](repeating: 1, count: columnCount)
+        let rowLow = rowLower.map { $0.isInfinite ? -1e30 : $0 }
+        let rowUp = rowUpper.map { $0.isInfinite ? 1e30 : $0 }
+        let minimised = objective.map { -$0 }
+        return columnStart.withUnsafeBufferPointer { start in
+            rowIndex.withUnsafeBufferPointer { index in
+                value.withUnsafeBufferPointer { value in
+                    load(start.baseAddress, index.baseAddress, value.baseAddress, lower, upper, minimised, rowLow, rowUp)
+                }
+            }
+        }
+    }
+}

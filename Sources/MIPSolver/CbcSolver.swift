@@ -24,24 +24,13 @@ public enum CbcSolver {
         }
         guard let model = Cbc_newModel() else { fatalError("Cbc_newModel returned NULL") }
         defer { Cbc_deleteModel(model) }
-        let lower = [Double](repeating: 0, count: n)
-        let upper = [Double](repeating: 1, count: n)
-        let big = 1e30
-        let rowLower = program.rowLower.map { $0.isInfinite ? -big : $0 }
-        let rowUpper = program.rowUpper.map { $0.isInfinite ? big : $0 }
-        // CBC is handed the minimisation of −objective, never `Cbc_setObjSense(−1)`: CBC 2.10.8's solve driver
-        // takes a MIP start's objective from the LP in the user's sense and stores it as an internal
-        // (minimisation) value, so with a maximisation sense a start of value −v counted as +v. On a cost
-        // stage (all values negative) that start looked better than every solution, pruned the whole tree,
-        // and came back "proven optimal" (the capped trades' cost defect).
-        let minimised = program.objective.map { -$0 }
-        program.columnStart.withUnsafeBufferPointer { start in
-            program.rowIndex.withUnsafeBufferPointer { index in
-                program.value.withUnsafeBufferPointer { value in
-                    Cbc_loadProblem(model, Int32(n), Int32(program.rowCount), start.baseAddress, index.baseAddress,
-                                    value.baseAddress, lower, upper, minimised, rowLower, rowUpper)
-                }
-            }
+        // CBC is handed the minimisation of −objective (`withCoinArrays`), never `Cbc_setObjSense(−1)`: CBC
+        // 2.10.8's solve driver takes a MIP start's objective from the LP in the user's sense and stores it as
+        // an internal (minimisation) value, so with a maximisation sense a start of value −v counted as +v. On
+        // a cost stage (all values negative) that start looked better than every solution, pruned the whole
+        // tree, and came back "proven optimal" (the capped trades' cost defect).
+        program.withCoinArrays { start, index, value, lower, upper, minimised, rowLower, rowUpper in
+            Cbc_loadProblem(model, Int32(n), Int32(program.rowCount), start, index, value, lower, upper, minimised, rowLower, rowUpper)
         }
         for c in 0..<n { Cbc_setInteger(model, Int32(c)) }
         Cbc_setObjSense(model, 1)

@@ -60,7 +60,7 @@ enum CappedTradeSolver {
         var chosen: [Int] = []
         var solved = 0
         for block in blocks.blocks {
-            if blocks.isDisjoint(block, cycles: cycles) {
+            if LoopBlocks.isDisjoint(block, cycles: cycles) {
                 chosen += block
                 continue
             }
@@ -69,7 +69,7 @@ enum CappedTradeSolver {
             var state = BlockState(loops: block, program: program, best: start, optimal: false, itemsBound: program.realVertices)
             if !budget.isExhausted {
                 solved += 1
-                itemsAndCost(&state, cycles: cycles, budget: budget)
+                itemsAndCost(&state, problem: problem, graph: graph, cycles: cycles, budget: budget)
             }
             states.append(state)
         }
@@ -100,31 +100,106 @@ enum CappedTradeSolver {
                        candidateLoopsTruncated: cycles.truncated, blocks: blocks.blocks.count, solvedBlocks: solved)
     }
 
-    /// Stages 1 and 2 of a block in one solve: maximise Σ (W · items − cost) over its loops, with W one
-    /// more than the total cost of all its loops, so one more item always outweighs any cost difference
-    /// (lexicographic, exact: every coefficient is an integer well below 2⁵³). One objective instead of a
-    /// second solve with the items optimum fixed by a dense row, which made CBC's cost stage slow (25 s
-    /// against 0.3 s on a 2,094-loop block of the 100k night). Afterwards one row fixes that optimum.
-    private static func itemsAndCost(_ state: inout BlockState, cycles: CycleEnumerator, budget: CPUBudget) {
+    /// Stages 1 and 2 of a block, lexicographically.
+    ///
+    /// Stage 1, items: the LP relaxation (`LPRelaxation`, a bound verified from Clp's duals) first; when
+    /// the start already reaches ⌊bound⌋ it is proven without a MIP, else CBC maximises items from it.
+    /// Then **reduced-cost fixing**: a loop whose LP bound with it taken is below the proven item
+    /// optimum is in no items-optimal solution and is dropped for every later stage (on the 100k night
+    /// most loops go). Stage 2, cost: the kept loops fall apart into smaller vertex-connected parts, each
+    /// solved alone with the objective Σ (W · items − cost), W one more than the largest cost any of its
+    /// solutions can have (each vertex receives once: the sum over its vertices of their dearest
+    /// received edge), so one more item always outweighs any cost (exact: integers far below 2⁵³).
+    /// The block's program is then rebuilt on the kept loops with one row fixing that optimum.
+    private static func itemsAndCost(_ state: inout BlockState, problem: TradeProblem, graph: PrunedGraph,
+                                     cycles: CycleEnumerator, budget: CPUBudget) {
         let loops = state.loops
-        let columnCount = state.program.program.columnCount
-        let weight = Double(loops.reduce(Int64(0)) { $0 + cycles.cost[$1] } + 1)
-        let combined = (0..<columnCount).map { c in
-            c < loops.count ? weight * Double(cycles.realCount[loops[c]]) - Double(cycles.cost[loops[c]]) : 0
+        func items(_ solution: [Bool], _ of: [Int]) -> Int {
+            of.indices.reduce(0) { $0 + (solution[$1] ? Int(cycles.realCount[of[$1]]) : 0) }
         }
-        state.program.program.objective = combined
-        let start = state.best.contains(true) ? state.best : nil
-        let outcome = CbcSolver.maximize(state.program.program, timeLimitSeconds: budget.remaining, start: start)
-        if !outcome.solution.isEmpty { state.best = outcome.solution }
-        // Items ≤ (bound + max cost) / W, and max cost < W.
-        if outcome.bound.isFinite {
-            let limit: Double = (outcome.bound + weight - 1) / weight + 1e-9
-            state.itemsBound = min(state.itemsBound, Int(limit.rounded(.down)))
+        var program = state.program.program
+        program.objective = (0..<program.columnCount).map { $0 < loops.count ? Double(cycles.realCount[loops[$0]]) : 0 }
+        let relaxation = LPRelaxation.solve(program)
+        state.itemsBound = min(state.itemsBound, Int((relaxation.bound + 1e-6).rounded(.down)))
+        if items(state.best, loops) < state.itemsBound {
+            guard !budget.isExhausted else { return }
+            let start = state.best.contains(true) ? state.best : nil
+            let outcome = CbcSolver.maximize(program, timeLimitSeconds: budget.remaining, start: start)
+            if !outcome.solution.isEmpty && items(outcome.solution, loops) >= items(state.best, loops) { state.best = outcome.solution }
+            if outcome.bound.isFinite { state.itemsBound = min(state.itemsBound, Int((outcome.bound + 1e-6).rounded(.down))) }
+            if outcome.status == .optimal { state.itemsBound = items(state.best, loops) }
         }
-        guard outcome.status == .optimal else { return }
+        let target = items(state.best, loops)
+        guard target == state.itemsBound else { return }
+        // Every items-optimal solution uses only loops whose bound, taken, still reaches the optimum.
+        let keptColumns = loops.indices.filter { relaxation.boundWithColumnSet($0) >= Double(target) - 1e-6 }
+        let kept = keptColumns.map { loops[$0] }
+        var chosen = Set(keptColumns.filter { state.best[$0] }.map { loops[$0] })
+        var costProven = true
+        for part in vertexParts(kept, graph: graph, cycles: cycles) where !LoopBlocks.isDisjoint(part, cycles: cycles) {
+            guard !budget.isExhausted else {
+                costProven = false
+                break
+            }
+            var partProgram = itemsProgram(problem: problem, graph: graph, cycles: cycles, loops: part, withUsers: false).program
+            let weight = Double(costCeiling(part, problem: problem, graph: graph, cycles: cycles) + 1)
+            partProgram.objective = part.map { weight * Double(cycles.realCount[$0]) - Double(cycles.cost[$0]) }
+            let outcome = CbcSolver.maximize(partProgram, timeLimitSeconds: budget.remaining, start: part.map { chosen.contains($0) })
+            if outcome.status != .optimal { costProven = false }
+            // The start is items-optimal, so any solution CBC returns at least as good is too.
+            if !outcome.solution.isEmpty {
+                for (column, k) in part.enumerated() where outcome.solution[column] != chosen.contains(k) {
+                    if outcome.solution[column] { chosen.insert(k) } else { chosen.remove(k) }
+                }
+            }
+        }
+        // The block continues on the kept loops only, with the cost stage's optimum fixed by a row.
+        state.loops = kept
+        state.program = itemsProgram(problem: problem, graph: graph, cycles: cycles, loops: kept)
+        state.best = (0..<state.program.program.columnCount).map { $0 < kept.count && chosen.contains(kept[$0]) }
+        guard costProven else { return }
         state.optimal = true
-        state.itemsBound = (0..<loops.count).filter { state.best[$0] }.reduce(0) { $0 + Int(cycles.realCount[loops[$1]]) }
-        state.program.program.addDenseRow(combined, lower: outcome.objective - 0.5, upper: .infinity)
+        state.itemsBound = target
+        let weight = Double(costCeiling(kept, problem: problem, graph: graph, cycles: cycles) + 1)
+        let combined = (0..<state.program.program.columnCount).map { c in
+            c < kept.count ? weight * Double(cycles.realCount[kept[c]]) - Double(cycles.cost[kept[c]]) : 0
+        }
+        let value = kept.indices.reduce(0.0) { $0 + (state.best[$1] ? combined[$1] : 0) }
+        state.program.program.addDenseRow(combined, lower: value - 0.5, upper: .infinity)
+    }
+
+    /// The largest total cost any packing of `loops` can have: every vertex receives at most once, so the
+    /// sum over vertices of the dearest edge it receives along in one of the loops.
+    private static func costCeiling(_ loops: [Int], problem: TradeProblem, graph: PrunedGraph, cycles: CycleEnumerator) -> Int64 {
+        var dearest: [Int32: Int64] = [:]
+        for k in loops {
+            for p in cycles.start[k]..<cycles.start[k + 1] {
+                let v = cycles.vertices[p]
+                guard !problem.items[Int(graph.itemOfActive[Int(v)])].isDummy else { continue }
+                let cost = problem.edges[Int(graph.edgeRef[Int(cycles.slots[p])])].cost
+                dearest[v] = max(dearest[v] ?? 0, cost)
+            }
+        }
+        return dearest.values.reduce(0, +)
+    }
+
+    /// `loops` split into groups that share no vertex with each other (ascending, smallest group first).
+    private static func vertexParts(_ loops: [Int], graph: PrunedGraph, cycles: CycleEnumerator) -> [[Int]] {
+        var sets = DisjointSets(count: loops.count)
+        var first: [Int32: Int] = [:]
+        for (i, k) in loops.enumerated() {
+            for p in cycles.start[k]..<cycles.start[k + 1] {
+                let v = cycles.vertices[p]
+                if let j = first[v] {
+                    sets.union(i, j)
+                } else {
+                    first[v] = i
+                }
+            }
+        }
+        var groups: [Int: [Int]] = [:]
+        for i in loops.indices { groups[sets.find(i), default: []].append(loops[i]) }
+        return groups.values.sorted { $0.count != $1.count ? $0.count < $1.count : $0[0] < $1[0] }
     }
 
     /// Stages 3 and 4 of a block whose items and cost are proven: most distinct users trading, then the
@@ -167,7 +242,8 @@ enum CappedTradeSolver {
     /// Stage 1's program for `loops`. Rows: each vertex the loops touch in at most one loop; then per
     /// owner u: y_u ≤ Σ loops holding u's items (free until stage 3). Columns: the loops (objective:
     /// their non-dummy items), then one y per owner.
-    static func itemsProgram(problem: TradeProblem, graph: PrunedGraph, cycles: CycleEnumerator, loops: [Int]) -> BlockProgram {
+    static func itemsProgram(problem: TradeProblem, graph: PrunedGraph, cycles: CycleEnumerator, loops: [Int],
+                             withUsers: Bool = true) -> BlockProgram {
         var vertexRow: [Int32: Int32] = [:]
         var userRow: [Int32: Int32] = [:]
         var realVertices = 0
@@ -183,7 +259,7 @@ enum CappedTradeSolver {
             for p in cycles.start[k]..<cycles.start[k + 1] {
                 let item = Int(graph.itemOfActive[Int(cycles.vertices[p])])
                 let user = graph.userOfItem[item]
-                if user >= 0 && !problem.items[item].isDummy && userRow[user] == nil {
+                if withUsers && user >= 0 && !problem.items[item].isDummy && userRow[user] == nil {
                     userRow[user] = Int32(vertexRows + userRow.count)
                 }
             }

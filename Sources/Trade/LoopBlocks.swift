@@ -8,40 +8,28 @@ struct LoopBlocks {
 
     init(problem: TradeProblem, graph: PrunedGraph, cycles: CycleEnumerator, byOwner: Bool = true) {
         let count = cycles.count
-        var parent = Array(0..<count)
-        func find(_ x: Int) -> Int {
-            var x = x
-            while parent[x] != x {
-                parent[x] = parent[parent[x]]
-                x = parent[x]
-            }
-            return x
-        }
-        func union(_ a: Int, _ b: Int) {
-            let ra = find(a), rb = find(b)
-            if ra != rb { parent[max(ra, rb)] = min(ra, rb) }
-        }
+        var sets = DisjointSets(count: count)
         // First loop seen per vertex and per owner; every later loop touching it joins that one.
         var loopOfVertex = [Int](repeating: -1, count: graph.activeCount)
         var loopOfOwner = [Int](repeating: -1, count: graph.userNames.count)
         for k in 0..<count {
             for p in cycles.start[k]..<cycles.start[k + 1] {
                 let v = Int(cycles.vertices[p])
-                if loopOfVertex[v] < 0 { loopOfVertex[v] = k } else { union(loopOfVertex[v], k) }
+                if loopOfVertex[v] < 0 { loopOfVertex[v] = k } else { sets.union(loopOfVertex[v], k) }
                 guard byOwner else { continue }
                 let item = Int(graph.itemOfActive[v])
                 let owner = Int(graph.userOfItem[item])
                 guard owner >= 0, !problem.items[item].isDummy else { continue }
-                if loopOfOwner[owner] < 0 { loopOfOwner[owner] = k } else { union(loopOfOwner[owner], k) }
+                if loopOfOwner[owner] < 0 { loopOfOwner[owner] = k } else { sets.union(loopOfOwner[owner], k) }
             }
         }
         var members: [Int: [Int]] = [:]
-        for k in 0..<count { members[find(k), default: []].append(k) }
+        for k in 0..<count { members[sets.find(k), default: []].append(k) }
         blocks = members.values.sorted { $0.count != $1.count ? $0.count < $1.count : $0[0] < $1[0] }
     }
 
     /// Whether no vertex is in two loops of `block` (then taking every loop is optimal for every stage).
-    func isDisjoint(_ block: [Int], cycles: CycleEnumerator) -> Bool {
+    static func isDisjoint(_ block: [Int], cycles: CycleEnumerator) -> Bool {
         guard block.count > 1 else { return true }
         var seen = Set<Int32>()
         for k in block {

@@ -33,6 +33,12 @@ struct BenchTradeCommand: ParsableCommand {
     @Option(help: "With --caps: write each instance's max-items program as DIR/<file>-cap<L>.lp (CPLEX LP) for other solvers.")
     var exportLp: String?
 
+    @Option(help: "Benchmark the capped solve of DIR/trade_requests.jsonl (blocks from DIR/decisions.jsonl, requests placed by the shipped location table) instead; caps default to 3.")
+    var requests: String?
+
+    @Option(help: "With --requests: the meet-up distance limit (the nightly run uses 150).")
+    var maxDistanceKm: Double?
+
     func run() throws {
         var capList: [Int] = []
         if let caps {
@@ -47,6 +53,8 @@ struct BenchTradeCommand: ParsableCommand {
             directory: directory, repeats: repeats, largeItems: largeItems, largeEdges: largeEdges, seed: seed,
             caps: capList, timeLimitSeconds: timeLimit)
         configuration.exportLPDirectory = exportLp
+        configuration.requestsDirectory = requests
+        configuration.maxDistanceKm = maxDistanceKm
         let status = TradeBenchmark.run(configuration) { print($0, terminator: "") }
         if status != 0 { throw ExitCode(status) }
     }

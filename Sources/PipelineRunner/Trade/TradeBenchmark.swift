@@ -31,6 +31,10 @@ public enum TradeBenchmark {
         /// With `caps`: also write each instance's stage-1 program as `<file>-cap<L>.lp` here (CPLEX LP),
         /// to time the same model in another solver.
         public var exportLPDirectory: String?
+        /// When set: benchmark the capped solve of this directory's app trade requests instead
+        /// (`TradeRequestsBenchmark`), with `caps` (default 3) and `maxDistanceKm`.
+        public var requestsDirectory: String?
+        public var maxDistanceKm: Double?
 
         public init(directory: String? = nil, repeats: Int = 5, largeItems: Int = 20_000, largeEdges: Int = 600_000,
                     largeUsers: Int = 2_000, seed: UInt64 = 20_250_501, caps: [Int] = [], timeLimitSeconds: Double = 60) {
@@ -47,6 +51,11 @@ public enum TradeBenchmark {
     }
 
     public static func run(_ configuration: Configuration, write: (String) -> Void) -> Int32 {
+        if let requests = configuration.requestsDirectory {
+            return TradeRequestsBenchmark.run(directory: requests, caps: configuration.caps.isEmpty ? [3] : configuration.caps,
+                                              maxDistanceKm: configuration.maxDistanceKm,
+                                              timeLimitSeconds: configuration.timeLimitSeconds, write: write)
+        }
         let candidates = configuration.directory.map { [$0] }
             ?? ["../shared/fixtures/trade", "Tests/TradeTests/Fixtures"]
         guard let directory = candidates.first(where: { isDirectory($0) }) else {
