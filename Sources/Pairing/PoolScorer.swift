@@ -62,12 +62,7 @@ final class PoolScorer {
                     for i in vs[u]..<vs[u + 1] {
                         let (first, count) = pool.range(of: Int(vg[i]))
                         if count == 0 { continue }
-                        // First posting after r (postings ascend by position).
-                        var lo = first, hi = first + count
-                        while lo < hi {
-                            let mid = (lo + hi) >> 1
-                            if Int(postings[mid].local) <= r { lo = mid + 1 } else { hi = mid }
-                        }
+                        let lo = RegionIndex.firstPosting(after: r, in: postings, first: first, count: count)
                         scanned += first + count - lo
                         RegionIndex.scatterAdd(postings, lo..<(first + count), weight: vw[i], into: acc, touched: touched,
                                                touchedCount: &touchedCount)
@@ -132,11 +127,7 @@ final class PoolScorer {
                     for i in vs[u]..<vs[u + 1] {
                         let (first, count) = index.range(of: Int(vg[i]))
                         if count == 0 { continue }
-                        var lo = first, hi = first + count
-                        while lo < hi {
-                            let mid = (lo + hi) >> 1
-                            if Int(postings[mid].local) <= r { lo = mid + 1 } else { hi = mid }
-                        }
+                        let lo = RegionIndex.firstPosting(after: r, in: postings, first: first, count: count)
                         if lo == first + count { continue }
                         terms.append(RankedTerm(bound: UInt64(vw[i]) * UInt64(suffixMax[lo]), weight: vw[i], game: vg[i],
                                                 from: lo, end: first + count))

@@ -95,6 +95,18 @@ final class RegionIndex {
         return c == 0 ? (0, 0) : (Int(start[g]), c)
     }
 
+    /// The first of `count` postings from `first` whose position is after `position` (postings of one game ascend
+    /// by position); `first + count` when there is none.
+    @inline(__always) static func firstPosting(after position: Int, in postings: UnsafeMutablePointer<Posting>,
+                                               first: Int, count: Int) -> Int {
+        var lo = first, hi = first + count
+        while lo < hi {
+            let mid = (lo + hi) >> 1
+            if Int(postings[mid].local) <= position { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
     /// The scatter-add step: `acc[local] += weight · posting.weight` over `postings[range]`, appending each position
     /// touched for the first time (accumulator still 0) to `touched`.
     @inline(__always) static func scatterAdd(_ postings: UnsafeMutablePointer<Posting>, _ range: Range<Int>, weight: UInt32,
