@@ -31,7 +31,8 @@ struct FetchTestRig {
         config.requestsPerSecond = 2_000
         config.burst = 50
         config.concurrency = 8
-        config.timeoutSeconds = 2
+        // Generous: the stub answers at once, but a test suite running in parallel can starve it for seconds.
+        config.timeoutSeconds = 10
         config.maxAttempts = 3
         config.backoff = BackoffPolicy(base: 0.01, maximum: 0.05, seed: 7)
         return config
