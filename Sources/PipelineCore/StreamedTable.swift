@@ -10,6 +10,9 @@ public struct StreamedTable: Sendable {
     /// When set, gives the rows of chunk `index` to a sink field by field (the same rows as `chunk`, without
     /// building cells); the writers use it instead of `chunk`.
     public var renderChunk: (@Sendable (_ index: Int, _ sink: any RowFieldSink) -> Void)?
+    /// When set, renders chunk `index` straight to bytes in the formats asked for (`csv`, `jsonl`), equal to
+    /// rendering the rows of `chunk`; the writers prefer it to `renderChunk` and `chunk`.
+    public var renderBytes: (@Sendable (_ index: Int, _ csv: Bool, _ jsonl: Bool) -> RenderedChunk)?
 
     public init(name: String, columns: [String], chunkCount: Int, chunk: @escaping @Sendable (_ index: Int) -> [[Cell]]) {
         self.name = name
@@ -29,6 +32,16 @@ public struct StreamedTable: Sendable {
             return cells.rows
         }
         renderChunk = { index, sink in render((index * size)..<min(count, (index + 1) * size), sink) }
+    }
+
+    /// `count` items served as chunks of `itemsPerChunk`, rendered to bytes by `render` (both formats in one
+    /// pass); `rows` builds the same rows as cells (for `materialized()` and tests).
+    public init(name: String, columns: [String], count: Int, itemsPerChunk: Int,
+                rows: @escaping @Sendable (Range<Int>) -> [[Cell]],
+                renderBytes render: @escaping @Sendable (_ items: Range<Int>, _ csv: Bool, _ jsonl: Bool) -> RenderedChunk) {
+        let size = max(1, itemsPerChunk)
+        self.init(name: name, columns: columns, count: count, itemsPerChunk: size, rows: rows)
+        renderBytes = { index, csv, jsonl in render((index * size)..<min(count, (index + 1) * size), csv, jsonl) }
     }
 
     /// A table already in memory, served in chunks of `rowsPerChunk` rows.

@@ -46,12 +46,11 @@ struct PairCommand: ParsableCommand {
                                    threads: threads.flatMap { $0 > 0 ? $0 : nil } ?? ProcessInfo.processInfo.activeProcessorCount,
                                    gameWeighting: gameWeighting, normExponent: normExponent)
         let decisionsURL = decisions.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent("decisions.jsonl")
-        let (files, output) = PairingJob.run(dataset: players, decisionsFile: decisionsURL,
-                                             previousState: state.map { URL(fileURLWithPath: $0) }, config: config, sink: log,
-                                             libraries: libraries)
+        let output = PairingJob.pair(dataset: players, decisions: PairingJob.readDecisions(decisionsURL, sink: log),
+                                     previousState: state.map { URL(fileURLWithPath: $0) }, config: config, sink: log,
+                                     libraries: libraries)
         try DatasetCommandIO.publish(to: out, policy: publish.policy, log: log) { staging in
-            try PairingJob.write(files + [PairingJob.diagnosticsFile(log.sorted())], to: staging)
-            try PairingJob.writePairings(output, to: staging, workers: config.threads)
+            try PairingJob.writeOutputs(output, diagnostics: log.sorted(), into: staging, workers: config.threads)
         }
         let s = output.summary
         let reasons = s.unpairedByReason.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }

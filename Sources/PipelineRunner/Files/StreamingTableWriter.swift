@@ -2,6 +2,7 @@ import Dispatch
 import Emit
 import Foundation
 import PipelineCore
+import Synchronization
 
 /// Writes streamed tables into a directory: chunks are built and rendered into every format on all cores
 /// (field by field through `RowFieldSink` when the table offers it, else from its cells),
@@ -27,6 +28,12 @@ enum StreamingTableWriter {
             let count = min(batch, table.chunkCount - first)
             let rendered = RenderedBatch(chunks: count)
             DispatchQueue.concurrentPerform(iterations: count) { k in
+                if let renderBytes = table.renderBytes {
+                    // Both formats in one pass over the chunk (the table renders its own bytes).
+                    let chunk = renderBytes(first + k, formats.contains(.csv), formats.contains(.jsonl))
+                    rendered.store(k, rows: chunk.rows, bytes: formats.map { $0 == .csv ? chunk.csv : chunk.jsonl })
+                    return
+                }
                 if let renderChunk = table.renderChunk {
                     // Field by field straight into each format's bytes: no cells, no intermediate strings.
                     var rows = 0
@@ -79,7 +86,7 @@ enum StreamingTableWriter {
                 for k in 0..<rendered.count {
                     let (chunkRows, outputs) = rendered.take(k)
                     rows += chunkRows
-                    for (sink, bytes) in zip(sinks, outputs) { try sink.write(bytes) }
+                    try Self.write(outputs, to: sinks)
                     chunkWritten(outputs.reduce(0) { $0 + $1.count })
                 }
             }
@@ -88,6 +95,20 @@ enum StreamingTableWriter {
         return zip(formats, sinks).map { format, sink in
             RunManifest.Entry(path: "\(table.name).\(format.fileExtension)", bytes: sink.byteCount, sha256: sink.finish(), rows: rows)
         }
+    }
+
+    /// Writes each format's bytes to its own sink, the formats in parallel (each sink hashes what it writes,
+    /// so two files hash on two cores); the first error is thrown after every format's write has ended.
+    private static func write(_ outputs: [[UInt8]], to sinks: [HashingFileSink]) throws {
+        guard sinks.count > 1 else {
+            for (sink, bytes) in zip(sinks, outputs) { try sink.write(bytes) }
+            return
+        }
+        let failures = Mutex([(any Error)?](repeating: nil, count: sinks.count))
+        DispatchQueue.concurrentPerform(iterations: sinks.count) { i in
+            do { try sinks[i].write(outputs[i]) } catch { failures.withLock { $0[i] = error } }
+        }
+        if let failure = failures.withLock({ $0.compactMap { $0 }.first }) { throw failure }
     }
 
     /// The rendered bytes of one batch of chunks, filled by the workers and taken in chunk order.

@@ -12,7 +12,7 @@ import Synchronization
 /// Files written under the output directory: `pairings.{csv,jsonl}`, `matches.{csv,jsonl}`,
 /// `new_matches.{csv,jsonl}`, `unpaired.{csv,jsonl}`, `pairing_summary.json`, `state/matches.jsonl`,
 /// `state/unpaired.jsonl`. Pass the previous run's `state/` directory as `previousState` on the next run.
-/// Call `write(files, to:)` and `writePairings(output, to:)`.
+/// `steam-mate pair` calls `pair` then `writeOutputs`, which also writes `manifest.json`.
 public enum PairingJob {
     /// Reads `decisions` (if the file exists) and the previous state (if given), then runs the stage.
     public static func run(dataset: PlayerDataset, decisionsFile: URL?, previousState: URL?, config: PairingConfig,
@@ -32,6 +32,14 @@ public enum PairingJob {
     public static func run(dataset: PlayerDataset, decisions: [Decision], previousState: URL?, config: PairingConfig,
                            sink: any DiagnosticSink, libraries: GameLibraryColumns? = nil)
         -> (files: [OutputFile], output: PairingRun.Output) {
+        let output = pair(dataset: dataset, decisions: decisions, previousState: previousState, config: config, sink: sink,
+                          libraries: libraries)
+        return (files(for: output), output)
+    }
+
+    /// `run` without rendering the files (what the pipeline's stage and `steam-mate pair` use: they stream the tables).
+    public static func pair(dataset: PlayerDataset, decisions: [Decision], previousState: URL?, config: PairingConfig,
+                            sink: any DiagnosticSink, libraries: GameLibraryColumns? = nil) -> PairingRun.Output {
         var previousMatches: [MatchRecord] = []
         var previouslyUnpaired: [SteamID64] = []
         if let previousState {
@@ -47,7 +55,16 @@ public enum PairingJob {
                                                      previouslyUnpaired: previouslyUnpaired, config: config,
                                                      libraries: libraries))
         for warning in UnpairedShareWarning.diagnostics(for: output.summary) { sink.emit(warning) }
-        return (files(for: output), output)
+        return output
+    }
+
+    /// The files of the pair and match stages that are not tables: `pairing_summary.json` and the carry-over state.
+    static func summaryAndState(_ output: PairingRun.Output) -> [OutputFile] {
+        [
+            OutputFile(path: "pairing_summary.json", bytes: output.summary.jsonBytes()),
+            OutputFile(path: "state/matches.jsonl", bytes: JSONLinesWriter.render(output.stateMatches)),
+            OutputFile(path: "state/unpaired.jsonl", bytes: JSONLinesWriter.render(output.stateUnpaired)),
+        ]
     }
 
     /// Every output file except `pairings.*`, which `writePairings` streams in chunks.
@@ -57,10 +74,7 @@ public enum PairingJob {
             files.append(OutputFile(path: "\(table.name).csv", bytes: CSVWriter.render(table)))
             files.append(OutputFile(path: "\(table.name).jsonl", bytes: JSONLinesWriter.render(table)))
         }
-        files.append(OutputFile(path: "pairing_summary.json", bytes: output.summary.jsonBytes()))
-        files.append(OutputFile(path: "state/matches.jsonl", bytes: JSONLinesWriter.render(output.stateMatches)))
-        files.append(OutputFile(path: "state/unpaired.jsonl", bytes: JSONLinesWriter.render(output.stateUnpaired)))
-        return files
+        return files + summaryAndState(output)
     }
 
     /// `diagnostics.json` for the diagnostics reported so far (what `steam-mate pair` publishes beside its outputs).
@@ -76,23 +90,41 @@ public enum PairingJob {
         }
     }
 
-    /// Writes `pairings.csv` and `pairings.jsonl`, rendered straight to bytes by `renderPairings`. The bytes equal
-    /// rendering the whole table at once, whatever `chunk` and `workers`.
-    public static func writePairings(_ output: PairingRun.Output, to directory: URL, chunk: Int = 4_096,
-                                     workers: Int = ProcessInfo.processInfo.activeProcessorCount) throws {
+    /// Writes every output of `steam-mate pair` into `staging`: the tables in both formats streamed and hashed
+    /// while written (`pairings` rendered straight to bytes, `workers` threads, 0 = all cores), the summary, the
+    /// carry-over state and `diagnostics`, then `manifest.json` (pipeline `pair`) from the checksums taken on the
+    /// way, which also marks the directory as ours so the next `pair` may replace it. Returns every file's entry.
+    @discardableResult
+    public static func writeOutputs(_ output: PairingRun.Output, diagnostics: [Diagnostic], into staging: URL,
+                                    workers: Int = 0) throws -> [RunManifest.Entry] {
+        let tables = [streamedPairings(output), StreamedTable(output.matches), StreamedTable(output.newMatches),
+                      StreamedTable(output.unpaired)]
+        let entries = try OutputAssembler.writeFiles(tables: tables, files: summaryAndState(output) + [diagnosticsFile(diagnostics)],
+                                                     formats: TableFormat.allCases, into: staging, workers: workers)
+        return try OutputAssembler.writeManifest(entries, pipeline: "pair", into: staging)
+    }
+
+    /// Writes `pairings.csv` and `pairings.jsonl` into `directory` (streamed, hashed while written; see
+    /// `streamedPairings`) and returns their entries. The bytes equal rendering the whole table at once,
+    /// whatever `chunk` and `workers`.
+    @discardableResult
+    public static func writePairings(_ output: PairingRun.Output, to directory: URL, chunk: Int = 256,
+                                     workers: Int = 0) throws -> [RunManifest.Entry] {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let csvURL = directory.appendingPathComponent("pairings.csv")
-        let jsonlURL = directory.appendingPathComponent("pairings.jsonl")
-        FileManager.default.createFile(atPath: csvURL.path, contents: nil)
-        FileManager.default.createFile(atPath: jsonlURL.path, contents: nil)
-        let csv = try FileHandle(forWritingTo: csvURL)
-        let jsonl = try FileHandle(forWritingTo: jsonlURL)
-        defer { try? csv.close(); try? jsonl.close() }
-        try csv.write(contentsOf: Data(CSVWriter.render(Table(name: "pairings", columns: PairingRun.pairingColumns))))
-        try renderPairings(output.lists, population: output.population, chunk: chunk, workers: workers) { csvPart, jsonlPart in
-            try csv.write(contentsOf: Data(csvPart))
-            try jsonl.write(contentsOf: Data(jsonlPart))
-        }
+        return try StreamingTableWriter.write(streamedPairings(output, playersPerChunk: chunk), formats: TableFormat.allCases,
+                                              into: directory, workers: workers)
+    }
+
+    /// `pairings`, rendered straight to CSV and JSON Lines bytes (`PairingsRowRenderer`) while it is written:
+    /// `playersPerChunk` lists per chunk; the streaming writer renders a batch of chunks on all cores and writes
+    /// them in player order, so the whole table is never held and the bytes do not depend on the thread count.
+    /// `chunk` (cells) gives the same rows for `materialized()` and tests.
+    public static func streamedPairings(_ output: PairingRun.Output, playersPerChunk: Int = 256) -> StreamedTable {
+        let renderer = PairingsRowRenderer(population: output.population, lists: output.lists)
+        return StreamedTable(name: "pairings", columns: PairingRun.pairingColumns, count: output.population.count,
+                             itemsPerChunk: playersPerChunk,
+                             rows: { players in output.pairingsTable(players: players).rows },
+                             renderBytes: { players, csv, jsonl in renderer.chunk(players: players, csv: csv, jsonl: jsonl) })
     }
 
     /// The `pairings` rows (no CSV header) as CSV and JSON Lines bytes (`PairingsRowRenderer`), `chunk` players

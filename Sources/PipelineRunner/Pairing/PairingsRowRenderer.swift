@@ -56,8 +56,12 @@ struct PairingsRowRenderer: Sendable {
         init() {}
     }
 
-    /// Appends the rows of `players` (dense order) to `csv` (no header) and `jsonl`.
-    func render(players: Range<Int>, csv: inout [UInt8], jsonl: inout [UInt8], scratch s: inout Scratch) {
+    /// Appends the rows of `players` (dense order) to `csv` (no header) and `jsonl`, skipping a format whose
+    /// flag is false; returns the number of rows.
+    @discardableResult
+    func render(players: Range<Int>, csv: inout [UInt8], jsonl: inout [UInt8], scratch s: inout Scratch,
+                emitCSV: Bool = true, emitJSONL: Bool = true) -> Int {
+        var rows = 0
         let p = population
         for u in players {
             for (rank, c) in lists.list(u).enumerated() {
@@ -72,10 +76,25 @@ struct PairingsRowRenderer: Sendable {
                     appendObject(g, share: f.share(g), to: &s.objects)
                     s.objectEnds.append(s.objects.count)
                 }
-                appendCSV(u, rank + 1, v, c, f, &s, to: &csv)
-                appendJSON(u, rank + 1, v, c, f, s, to: &jsonl)
+                if emitCSV { appendCSV(u, rank + 1, v, c, f, &s, to: &csv) }
+                if emitJSONL { appendJSON(u, rank + 1, v, c, f, s, to: &jsonl) }
+                rows += 1
             }
         }
+        return rows
+    }
+
+    /// The rows of `players` as one `RenderedChunk` (a fresh scratch; for the streaming writers).
+    func chunk(players: Range<Int>, csv emitCSV: Bool, jsonl emitJSONL: Bool) -> RenderedChunk {
+        var chunk = RenderedChunk()
+        var scratch = Scratch()
+        // About 650 CSV and 860 JSON Lines bytes per row, k rows per player at most.
+        let rowsGuess = players.count * max(1, population.config.k)
+        if emitCSV { chunk.csv.reserveCapacity(rowsGuess * 700) }
+        if emitJSONL { chunk.jsonl.reserveCapacity(rowsGuess * 900) }
+        chunk.rows = render(players: players, csv: &chunk.csv, jsonl: &chunk.jsonl, scratch: &scratch,
+                            emitCSV: emitCSV, emitJSONL: emitJSONL)
+        return chunk
     }
 
     /// `{"appid":…,"name":…,"hours_you":…,"hours_them":…,"favorite_you":…,"favorite_them":…,"share":…}`.

@@ -1,10 +1,8 @@
-import Dispatch
 import Emit
 import Foundation
 import Pairing
 import PipelineCore
 import PlayerModel
-import Synchronization
 
 /// The `pair` and `match` stages of a pipeline run.
 ///
@@ -31,14 +29,13 @@ struct PairingStage {
         let workers = threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount
         let config = PairStageOptions.config(options, threads: workers)
         let state = options.string("previous_state").map(resolve) ?? defaultStateDirectory
-        let (_, output) = PairingJob.run(dataset: dataset, decisions: decisions, previousState: state, config: config,
-                                         sink: diagnostics)
+        let output = PairingJob.pair(dataset: dataset, decisions: decisions, previousState: state, config: config,
+                                     sink: diagnostics)
         var tables: [StreamedTable] = []
         var files: [OutputFile] = []
         var figures: [String: Int] = [:]
         if pair != nil {
-            tables += [Self.streamedPairings(output, workers: workers), StreamedTable(output.unpaired)]
-            files.append(OutputFile(path: "pairing_summary.json", bytes: output.summary.jsonBytes()))
+            tables += [PairingJob.streamedPairings(output), StreamedTable(output.unpaired)]
             figures["pairings"] = output.summary.pairings
             figures["players_paired"] = output.summary.playersPaired
         }
@@ -47,27 +44,8 @@ struct PairingStage {
             figures["matches"] = output.summary.matchesTotal
             figures["new_matches"] = output.summary.matchesNew
         }
-        files.append(OutputFile(path: "state/matches.jsonl", bytes: JSONLinesWriter.render(output.stateMatches)))
-        files.append(OutputFile(path: "state/unpaired.jsonl", bytes: JSONLinesWriter.render(output.stateUnpaired)))
+        // pairing_summary.json only with `pair`; the carry-over state always.
+        files += PairingJob.summaryAndState(output).filter { pair != nil || $0.path != "pairing_summary.json" }
         return Result(tables: tables, files: files, figures: figures)
-    }
-
-    /// `pairings`, built while it is written: 2,048 lists per chunk, their explanations split over `workers`
-    /// parts built in parallel and concatenated in player order (so the bytes do not depend on `workers`).
-    static func streamedPairings(_ output: PairingRun.Output, workers: Int, playersPerChunk: Int = 2_048) -> StreamedTable {
-        StreamedTable(name: "pairings", columns: PairingRun.pairingColumns, count: output.population.count,
-                      itemsPerChunk: playersPerChunk) { players in
-            let parts = max(1, min(workers, players.count))
-            let size = (players.count + parts - 1) / parts
-            let rows = Mutex([[[Cell]]](repeating: [], count: parts))
-            DispatchQueue.concurrentPerform(iterations: parts) { part in
-                let from = players.lowerBound + part * size
-                let to = min(players.upperBound, from + size)
-                guard from < to else { return }
-                let built = output.pairingsTable(players: from..<to).rows
-                rows.withLock { $0[part] = built }
-            }
-            return rows.withLock { $0.flatMap { $0 } }
-        }
     }
 }

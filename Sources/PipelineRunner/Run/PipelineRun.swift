@@ -81,7 +81,8 @@ public struct PipelineRun: Sendable {
         let summary = RunSummary(pipeline: definition.name, ingested: ingested, diagnostics: sorted, stages: stageFigures)
         let entries = try timings.measure("write", written: { (entries: [RunManifest.Entry]) in entries.reduce(0) { $0 + $1.bytes } }) {
             try OutputAssembler.publish(tables: tables, extraFiles: extraFiles, formats: definition.formats, summary: summary,
-                                        diagnostics: sorted, report: true, to: output, policy: policy, progress: writeProgress)
+                                        diagnostics: sorted, report: true, to: output, policy: policy,
+                                        workers: definition.threads, progress: writeProgress)
         }
         report(timings.stages.last!)
         Self.recordTimings(timings, beside: output)
