@@ -69,7 +69,7 @@ enum CappedTradeSolver {
             var state = BlockState(loops: block, program: program, best: start, optimal: false, itemsBound: program.realVertices)
             if !budget.isExhausted {
                 solved += 1
-                itemsAndCost(&state, problem: problem, graph: graph, cycles: cycles, budget: budget)
+                itemsAndCost(&state, problem: problem, graph: graph, cycles: cycles, exactSearch: options.exactSearch, budget: budget)
             }
             states.append(state)
         }
@@ -102,8 +102,9 @@ enum CappedTradeSolver {
 
     /// Stages 1 and 2 of a block, lexicographically.
     ///
-    /// Stage 1, items: the LP relaxation (`LPRelaxation`, a bound verified from Clp's duals) first; when
-    /// the start already reaches ⌊bound⌋ it is proven without a MIP, else CBC maximises items from it.
+    /// Stage 1, items: the LP relaxation (`LPRelaxation`, a bound verified from Clp's duals) first, then
+    /// LP rounding + local search (`PackingHeuristic`) for an incumbent; when it reaches ⌊bound⌋ it is
+    /// proven without a MIP, else `improveItems` searches only the loops reduced costs leave open.
     /// Then **reduced-cost fixing**: a loop whose LP bound with it taken is below the proven item
     /// optimum is in no items-optimal solution and is dropped for every later stage (on the 100k night
     /// most loops go). Stage 2, cost: the kept loops fall apart into smaller vertex-connected parts, each
@@ -112,7 +113,7 @@ enum CappedTradeSolver {
     /// received edge), so one more item always outweighs any cost (exact: integers far below 2⁵³).
     /// The block's program is then rebuilt on the kept loops with one row fixing that optimum.
     private static func itemsAndCost(_ state: inout BlockState, problem: TradeProblem, graph: PrunedGraph,
-                                     cycles: CycleEnumerator, budget: CPUBudget) {
+                                     cycles: CycleEnumerator, exactSearch: Bool, budget: CPUBudget) {
         let loops = state.loops
         func items(_ solution: [Bool], _ of: [Int]) -> Int {
             of.indices.reduce(0) { $0 + (solution[$1] ? Int(cycles.realCount[of[$1]]) : 0) }
@@ -121,13 +122,15 @@ enum CappedTradeSolver {
         program.objective = (0..<program.columnCount).map { $0 < loops.count ? Double(cycles.realCount[loops[$0]]) : 0 }
         let relaxation = LPRelaxation.solve(program)
         state.itemsBound = min(state.itemsBound, Int((relaxation.bound + 1e-6).rounded(.down)))
+        // LP rounding + local search: an incumbent only (it proves nothing by itself).
+        if items(state.best, loops) < state.itemsBound,
+           let rounded = PackingHeuristic.solve(program, lpSolution: relaxation.solution, start: state.best),
+           items(rounded, loops) > items(state.best, loops) {
+            state.best = rounded
+        }
         if items(state.best, loops) < state.itemsBound {
-            guard !budget.isExhausted else { return }
-            let start = state.best.contains(true) ? state.best : nil
-            let outcome = CbcSolver.maximize(program, timeLimitSeconds: budget.remaining, start: start)
-            if !outcome.solution.isEmpty && items(outcome.solution, loops) >= items(state.best, loops) { state.best = outcome.solution }
-            if outcome.bound.isFinite { state.itemsBound = min(state.itemsBound, Int((outcome.bound + 1e-6).rounded(.down))) }
-            if outcome.status == .optimal { state.itemsBound = items(state.best, loops) }
+            guard !budget.isExhausted, exactSearch else { return }
+            improveItems(&state, relaxation: relaxation, problem: problem, graph: graph, cycles: cycles, budget: budget)
         }
         let target = items(state.best, loops)
         guard target == state.itemsBound else { return }
@@ -166,6 +169,63 @@ enum CappedTradeSolver {
         }
         let value = kept.indices.reduce(0.0) { $0 + (state.best[$1] ? combined[$1] : 0) }
         state.program.program.addDenseRow(combined, lower: value - 0.5, upper: .infinity)
+    }
+
+    /// Stage 1's search for more items than the incumbent `state.best`, exact: a loop whose LP bound
+    /// with it taken is below incumbent + 1 is in no strictly better solution (reduced-cost fixing), so
+    /// only the other loops are searched. They fall apart into vertex-disjoint parts, each maximised by
+    /// CBC on its own (from the incumbent's loops in it); the parts' optima summed is the best any
+    /// solution avoiding the fixed loops reaches. If that beats the incumbent it is the optimum, else the
+    /// incumbent is. Out of budget, the bound is the larger of the incumbent and the parts' bounds.
+    private static func improveItems(_ state: inout BlockState, relaxation: LPRelaxation, problem: TradeProblem,
+                                     graph: PrunedGraph, cycles: CycleEnumerator, budget: CPUBudget) {
+        let loops = state.loops
+        let incumbent = loops.indices.reduce(0) { $0 + (state.best[$1] ? Int(cycles.realCount[loops[$1]]) : 0) }
+        let open = loops.indices.filter { relaxation.boundWithColumnSet($0) >= Double(incumbent + 1) - 1e-6 }
+        let column = Dictionary(uniqueKeysWithValues: loops.enumerated().map { ($1, $0) })
+        var found = Set<Int>()
+        var partsItems = 0
+        var partsBound = 0
+        var proven = true
+        for part in vertexParts(open.map { loops[$0] }, graph: graph, cycles: cycles) {
+            let realItems = part.map { Int(cycles.realCount[$0]) }
+            if LoopBlocks.isDisjoint(part, cycles: cycles) {
+                found.formUnion(part)
+                partsItems += realItems.reduce(0, +)
+                partsBound += realItems.reduce(0, +)
+                continue
+            }
+            let built = itemsProgram(problem: problem, graph: graph, cycles: cycles, loops: part, withUsers: false)
+            let partProgram = built.program
+            let trivial = built.realVertices
+            guard !budget.isExhausted else {
+                proven = false
+                partsBound += trivial
+                continue
+            }
+            let start = part.map { state.best[column[$0]!] }
+            let outcome = CbcSolver.maximize(partProgram, timeLimitSeconds: budget.remaining, start: start.contains(true) ? start : nil)
+            var chosen = outcome.solution.isEmpty ? start : outcome.solution
+            if outcome.solution.isEmpty || zip(outcome.solution, realItems).reduce(0, { $0 + ($1.0 ? $1.1 : 0) })
+                < zip(start, realItems).reduce(0, { $0 + ($1.0 ? $1.1 : 0) }) {
+                chosen = start
+            }
+            let value = zip(chosen, realItems).reduce(0) { $0 + ($1.0 ? $1.1 : 0) }
+            partsItems += value
+            if outcome.status == .optimal {
+                partsBound += value
+            } else {
+                proven = false
+                partsBound += outcome.bound.isFinite ? min(trivial, Int((outcome.bound + 1e-6).rounded(.down))) : trivial
+            }
+            for (c, k) in part.enumerated() where chosen[c] { found.insert(k) }
+        }
+        if partsItems > incumbent {
+            state.best = (0..<state.best.count).map { $0 < loops.count && found.contains(loops[$0]) }
+        }
+        // Every solution either uses a fixed loop (≤ incumbent items) or only open loops (≤ partsBound).
+        state.itemsBound = min(state.itemsBound, max(incumbent, partsBound))
+        if proven { state.itemsBound = max(incumbent, partsItems) }
     }
 
     /// The largest total cost any packing of `loops` can have: every vertex receives at most once, so the

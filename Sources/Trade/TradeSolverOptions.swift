@@ -26,6 +26,10 @@ public struct TradeSolverOptions: Sendable, Hashable {
     /// a whole assignment solve: 40 of them took 24 CPU-s of a 100k night's 60 s budget; the exact solve
     /// needs only a start, so 4).
     public var maxCapRounds: Int
+    /// Capped solves only, for tests: when false, a block whose incumbent (warm start, LP rounding and
+    /// local search) does not reach its LP bound is left unproven instead of searched by CBC, to show
+    /// what the LP bound alone proves.
+    var exactSearch = true
 
     public init(maxLoopLength: Int? = nil, tieBreak: Bool = true, maxTieBreakRounds: Int = 40, tieBreakPatience: Int = 8,
                 maxCapRounds: Int = 4, distinctUsersPerLoop: Bool = false, timeLimitSeconds: Double = 60,

@@ -30,7 +30,7 @@ struct BenchTradeCommand: ParsableCommand {
     @Option(help: "CPU seconds per capped solve.")
     var timeLimit: Double = 60
 
-    @Option(help: "With --caps: write each instance's max-items program as DIR/<file>-cap<L>.lp (CPLEX LP) for other solvers.")
+    @Option(help: "Write each instance's max-items program as DIR/<file>-cap<L>.lp (with --requests: DIR/requests-cap<L>.lp; CPLEX LP) for other solvers.")
     var exportLp: String?
 
     @Option(help: "Benchmark the capped solve of DIR/trade_requests.jsonl (blocks from DIR/decisions.jsonl, requests placed by the shipped location table) instead; caps default to 3.")

@@ -294,4 +294,53 @@ import Testing
         }
         #expect(traded > 200) // the instances do trade
     }
+
+    /// A 5-loop (uncapped optimum: 5 trades) over a path of swaps A↔B, B↔C, C↔D: at cap 3 the loops
+    /// AB, BC, CD overlap, but the LP bound is integral (4), so the LP-rounding incumbent (AB + CD) is
+    /// proven optimal by the bound alone, with no warm start and no CBC search.
+    @Test func lpRoundingIncumbentProvenByTheBound() throws {
+        let text = """
+            A : B
+            B : C A
+            C : D B
+            D : E C
+            E : A
+            """
+        let (problem, _) = try FixtureSupport.parse(text)
+        var options = TradeSolverOptions(maxLoopLength: 3, warmStart: false)
+        options.exactSearch = false
+        let result = TradeSolver.solve(problem, options: options)
+        #expect(result.stats.uncappedTrades == 5)
+        #expect(result.stats.solvedLoopBlocks == 1)
+        #expect(result.stats.trades == 4)
+        #expect(result.stats.optimal == true)
+        #expect(result.stats.itemsUpperBound == 4)
+        #expect(result.stats.gap == nil)
+        #expect(FixtureSupport.violations(of: result) == [])
+    }
+
+    /// Three mutual swaps (A↔B, B↔C, C↔A) at cap 2: the LP takes every swap at ½ (bound 3 items), the
+    /// integer optimum is 2. The rounding finds 2 but cannot prove it: without the exact search the
+    /// result says not optimal, bound 3, gap ⅓; with it, CBC proves 2.
+    @Test func lpRoundingIncumbentIsNeverOptimalUnlessProven() throws {
+        let text = """
+            A : B C
+            B : A C
+            C : A B
+            """
+        let (problem, _) = try FixtureSupport.parse(text)
+        var options = TradeSolverOptions(maxLoopLength: 2, warmStart: false)
+        options.exactSearch = false
+        let unproven = TradeSolver.solve(problem, options: options)
+        #expect(unproven.stats.trades == 2)
+        #expect(unproven.stats.optimal == false)
+        #expect(unproven.stats.itemsUpperBound == 3)
+        #expect(unproven.stats.gap == 0.333333)
+        #expect(FixtureSupport.violations(of: unproven) == [])
+        options.exactSearch = true
+        let proven = TradeSolver.solve(problem, options: options)
+        #expect(proven.stats.trades == 2)
+        #expect(proven.stats.optimal == true)
+        #expect(proven.stats.itemsUpperBound == 2)
+    }
 }

@@ -54,7 +54,8 @@ public enum TradeBenchmark {
         if let requests = configuration.requestsDirectory {
             return TradeRequestsBenchmark.run(directory: requests, caps: configuration.caps.isEmpty ? [3] : configuration.caps,
                                               maxDistanceKm: configuration.maxDistanceKm,
-                                              timeLimitSeconds: configuration.timeLimitSeconds, write: write)
+                                              timeLimitSeconds: configuration.timeLimitSeconds,
+                                              exportLPDirectory: configuration.exportLPDirectory, write: write)
         }
         let candidates = configuration.directory.map { [$0] }
             ?? ["../shared/fixtures/trade", "Tests/TradeTests/Fixtures"]

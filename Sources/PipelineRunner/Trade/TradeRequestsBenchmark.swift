@@ -14,7 +14,7 @@ import Trade
 /// the old loop-cap heuristic in the same process.
 enum TradeRequestsBenchmark {
     static func run(directory: String, caps: [Int], maxDistanceKm: Double?, timeLimitSeconds: Double,
-                    write: (String) -> Void) -> Int32 {
+                    exportLPDirectory: String? = nil, write: (String) -> Void) -> Int32 {
         let log = DiagnosticLog()
         let base = URL(fileURLWithPath: directory)
         let jsonl = base.appendingPathComponent("trade_requests.jsonl").path
@@ -51,6 +51,15 @@ enum TradeRequestsBenchmark {
             let problem = TradeRequestMatcher.problem(requests: requests, knownAuthors: nil, knownApps: nil, location: { _ in nil },
                                                       requestLocation: requestLocation, blockedPairs: blocked, options: options,
                                                       file: "trade_requests.jsonl", sink: DiagnosticLog())
+            if let lpDirectory = exportLPDirectory {
+                let url = URL(fileURLWithPath: lpDirectory).appendingPathComponent("requests-cap\(cap).lp")
+                try? FileManager.default.createDirectory(atPath: lpDirectory, withIntermediateDirectories: true)
+                let text = TradeSolver.cappedItemsProgramLP(problem, cap: cap, distinctUsersPerLoop: options.solver.distinctUsersPerLoop)
+                if (try? Data(text.utf8).write(to: url, options: .atomic)) == nil {
+                    write("cannot write \(url.path)\n")
+                    status = 1
+                }
+            }
             let heuristic = TradeSolver.loopCapHeuristic(problem, cap: cap, rounds: options.solver.maxCapRounds)
             let cpu = TradeBenchmark.cpuSeconds()
             let start = DispatchTime.now().uptimeNanoseconds
