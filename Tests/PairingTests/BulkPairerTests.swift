@@ -97,13 +97,7 @@ import SyntheticData
         let pool = (0..<p.count).filter { p.anywhere[$0] && p.hasVector($0) }.count
         #expect(pool > c.players / 3)
         let oracle = BruteForcePairer.pair(p)
-        let one = BulkPairer.pair(p, threads: 1)
-        let three = BulkPairer.pair(p, threads: 3)
-        #expect(one.lists == oracle)
-        #expect(three.lists == oracle)
-        #expect(one.counters == three.counters)
-        #expect(one.emptyReasons == BruteForcePairer.emptyReasons(p, lists: oracle))
-        #expect(three.emptyReasons == one.emptyReasons)
+        let one = Self.expectOracleOnOneAndThreeThreads(p, oracle: oracle)
         var plainConfig = c.config
         plainConfig.prunePoolFromSize = .max
         let plain = BulkPairer.pair(Self.largePool(players: c.players, seed: c.seed, share: c.share, config: plainConfig), threads: 2)
@@ -162,15 +156,24 @@ import SyntheticData
             return zip(l, l.dropFirst()).contains { $0.score == $1.score }
         }
         #expect(tied)
+        Self.expectOracleOnOneAndThreeThreads(p, oracle: oracle)
+        var pruned = config
+        pruned.prunePoolFromSize = 0
+        let ranked = BulkPairer.pair(Self.clonedPool(players: players, seed: seed, share: share, run: run, config: pruned), threads: 2)
+        #expect(ranked.lists == oracle)
+    }
+
+    /// Pairs `p` on 1 and 3 threads and expects both to equal the oracle (lists and reasons) with the same counters;
+    /// returns the 1-thread result.
+    @discardableResult
+    static func expectOracleOnOneAndThreeThreads(_ p: PreparedPopulation, oracle: PairingLists) -> BulkPairingResult {
         let one = BulkPairer.pair(p, threads: 1)
         let three = BulkPairer.pair(p, threads: 3)
         #expect(one.lists == oracle)
         #expect(three.lists == oracle)
         #expect(one.counters == three.counters)
         #expect(one.emptyReasons == BruteForcePairer.emptyReasons(p, lists: oracle))
-        var pruned = config
-        pruned.prunePoolFromSize = 0
-        let ranked = BulkPairer.pair(Self.clonedPool(players: players, seed: seed, share: share, run: run, config: pruned), threads: 2)
-        #expect(ranked.lists == oracle)
+        #expect(three.emptyReasons == one.emptyReasons)
+        return one
     }
 }
