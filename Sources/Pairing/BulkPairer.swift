@@ -127,38 +127,20 @@ public enum BulkPairer {
                 from = to
             }
         }
-        // Biggest blocks first, for balance; the order does not affect results. The pool's stripes go first: they
-        // are the largest items when the pool is large.
+        // Biggest blocks first, for balance; the order does not affect results. The pool's stripes run after every
+        // group (their floors use the groups' lists).
         let order = work.indices.sorted { work[$0].1 != work[$1].1 ? work[$0].1 > work[$1].1 : $0 < $1 }
         let stripes = poolMembers.count >= 2 ? poolStripes : 0
-        let workItems = (0..<stripes).map { Work.poolStripe($0) } + order.map { work[$0].0 }
+        let geoItems = order.map { work[$0].0 }
+        let poolItems = (0..<stripes).map { Work.poolStripe($0) }
         let poolBest = BoundedHeaps(slots: poolMembers.count, capacity: capacity)
         let poolBestBox = SendableBox(poolBest)
-        let workerCount = max(1, min(threads ?? p.config.threads, max(1, workItems.count)))
-
-        // Pool floors first (each position's own, so any split of positions gives the same floors and counters).
+        let threadCount = max(1, threads ?? p.config.threads)
         let floors = UnsafeMutablePointer<UInt64>.allocate(capacity: max(1, poolMembers.count))
         floors.initialize(repeating: 0, count: max(1, poolMembers.count))
         defer { floors.deallocate() }
         let floorsBox = SendableBox(floors)
-        let seedTotals = Mutex(PairingCounters())
-        let seedChunks = (poolMembers.count + 1_023) / 1_024
-        let nextSeed = Atomic<Int>(0)
-        DispatchQueue.concurrentPerform(iterations: min(workerCount, max(1, seedChunks))) { _ in
-            let ps = PoolScorer(population: p, sides: sides, pool: poolBox.value, capacity: capacity, floors: floorsBox.value)
-            while true {
-                let chunk = nextSeed.wrappingAdd(1, ordering: .relaxed).oldValue
-                guard chunk < seedChunks else { break }
-                for r in (chunk * 1_024)..<min(poolMembers.count, (chunk + 1) * 1_024) { floorsBox.value[r] = ps.seedFloor(r) }
-            }
-            let c = ps.counters
-            seedTotals.withLock { $0.add(c) }
-        }
         let allGroups = groups
-        // Large pools are scored by the pruned traversal over positions ranked by floor (`RankedPoolIndex`).
-        let ranked = poolMembers.count >= max(2, p.config.prunePoolFromSize)
-            ? RankedPoolIndex(pool: pool, floors: floors, population: p) : nil
-        let rankedBox = SendableBox(ranked)
 
         // A partner v that is not `anywhere` must also be within its own search radius of the querying player, so
         // a region keeps v only if d(centre, v) ≤ spread + radius(v): as a cosine, cos(a + b) with a = spread/R and
@@ -173,10 +155,13 @@ public enum BulkPairer {
         }
         let partnerAngle = ownAngle, partnerCos = ownCos, partnerSin = ownSin
 
-        let next = Atomic<Int>(0)
         let totals = Mutex(PairingCounters())
         let poolMerge = Mutex(())
-        DispatchQueue.concurrentPerform(iterations: workerCount) { _ in
+        func perform(_ workItems: [Work], ranked: RankedPoolIndex? = nil) {
+          let rankedBox = SendableBox(ranked)
+          let workerCount = max(1, min(threadCount, workItems.count))
+          let next = Atomic<Int>(0)
+          DispatchQueue.concurrentPerform(iterations: workerCount) { _ in
             let scorer = BlockScorer(population: p, sides: sides, capacity: capacity, output: output)
             var poolScorer: PoolScorer?
             var region: [Int32] = []
@@ -246,7 +231,35 @@ public enum BulkPairer {
             var c = scorer.counters
             if let ps = poolScorer { c.add(ps.counters) }
             totals.withLock { $0.add(c) }
+          }
         }
+
+        // Geo groups first: an `anywhere` player's geo list (its partners who are not `anywhere`) then raises its
+        // pool floor. Then each pool position's floor: the `capacity`-th best of that list and the seed candidates of
+        // `PoolScorer.seedFloor` (real, distinct partners, so the merged final list cannot hold a pool pair below it).
+        // Each position's floor is its own, so any split of positions gives the same floors and counters.
+        perform(geoItems)
+        let seedTotals = Mutex(PairingCounters())
+        let seedChunks = (poolMembers.count + 1_023) / 1_024
+        let nextSeed = Atomic<Int>(0)
+        DispatchQueue.concurrentPerform(iterations: min(threadCount, max(1, seedChunks))) { _ in
+            let ps = PoolScorer(population: p, sides: sides, pool: poolBox.value, capacity: capacity, floors: floorsBox.value)
+            while true {
+                let chunk = nextSeed.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard chunk < seedChunks else { break }
+                for r in (chunk * 1_024)..<min(poolMembers.count, (chunk + 1) * 1_024) {
+                    let u = Int(poolMembers[r])
+                    let geo = UnsafeBufferPointer(start: output.entries + u * capacity, count: Int(output.counts[u]))
+                    floorsBox.value[r] = ps.seedFloor(r, alsoCandidates: geo)
+                }
+            }
+            let c = ps.counters
+            seedTotals.withLock { $0.add(c) }
+        }
+        // Large pools are scored by the pruned traversal over positions ranked by floor (`RankedPoolIndex`).
+        let ranked = poolMembers.count >= max(2, p.config.prunePoolFromSize)
+            ? RankedPoolIndex(pool: pool, floors: floors, population: p) : nil
+        perform(poolItems, ranked: ranked)
         var counters = totals.withLock { $0 }
         counters.add(seedTotals.withLock { $0 })
         counters.regionPostingsBuilt += poolPostings + (ranked?.postingCount ?? 0)

@@ -45,29 +45,34 @@ extension PreparedPopulation {
         f.recentGames.removeAll(keepingCapacity: true)
         f.favouriteHits.removeAll(keepingCapacity: true)
         f.theirFavouriteHits.removeAll(keepingCapacity: true)
-        var i = vectorStart[u], j = vectorStart[v]
-        let ie = vectorStart[u + 1], je = vectorStart[v + 1]
         var dot: UInt32 = 0
         var shared = 0
-        while i < ie && j < je {
-            let a = vectorGame[i], b = vectorGame[j]
-            if a == b {
-                let term = vectorWeight[i] &* vectorWeight[j]
-                dot &+= term
-                shared += 1
-                let recent = vectorRecentMinutes[i] > 0 && vectorRecentMinutes[j] > 0
-                if recent { f.recentGames.append(a) }
-                // Dense order is appid order, so (term desc, game asc) is the citation order.
-                if limit > 0 && (f.cited.count < limit || Self.citesBefore(term, Int(a), f.cited[f.cited.count - 1])) {
-                    var at = f.cited.count
-                    while at > 0 && Self.citesBefore(term, Int(a), f.cited[at - 1]) { at -= 1 }
-                    f.cited.insert(.init(game: Int(a), minutesYou: vectorMinutes[i], minutesThem: vectorMinutes[j],
-                                         favouriteYou: vectorFavourite[i], favouriteThem: vectorFavourite[j],
-                                         recentBoth: recent, term: term), at: at)
-                    if f.cited.count > limit { f.cited.removeLast() }
+        // The merge runs over raw buffers: it is most of an explanation's cost (two ~25-game vectors per pair).
+        vectorGame.withUnsafeBufferPointer { vg in
+            vectorWeight.withUnsafeBufferPointer { vw in
+                var i = vectorStart[u], j = vectorStart[v]
+                let ie = vectorStart[u + 1], je = vectorStart[v + 1]
+                while i < ie && j < je {
+                    let a = vg[i], b = vg[j]
+                    if a == b {
+                        let term = vw[i] &* vw[j]
+                        dot &+= term
+                        shared += 1
+                        let recent = vectorRecentMinutes[i] > 0 && vectorRecentMinutes[j] > 0
+                        if recent { f.recentGames.append(a) }
+                        // Dense order is appid order, so (term desc, game asc) is the citation order.
+                        if limit > 0 && (f.cited.count < limit || Self.citesBefore(term, Int(a), f.cited[f.cited.count - 1])) {
+                            var at = f.cited.count
+                            while at > 0 && Self.citesBefore(term, Int(a), f.cited[at - 1]) { at -= 1 }
+                            f.cited.insert(.init(game: Int(a), minutesYou: vectorMinutes[i], minutesThem: vectorMinutes[j],
+                                                 favouriteYou: vectorFavourite[i], favouriteThem: vectorFavourite[j],
+                                                 recentBoth: recent, term: term), at: at)
+                            if f.cited.count > limit { f.cited.removeLast() }
+                        }
+                        i += 1; j += 1
+                    } else if a < b { i += 1 } else { j += 1 }
                 }
-                i += 1; j += 1
-            } else if a < b { i += 1 } else { j += 1 }
+            }
         }
         f.dot = dot
         f.sharedGames = shared

@@ -24,6 +24,11 @@ final class PoolScorer {
     private let buckets: DotBucketOrder
     /// u's weights by dense game index (zero elsewhere) while a ranked row completes its partners' dots.
     private let dense: UnsafeMutablePointer<UInt32>
+    /// Per dense game, while a row is scored: bit 0 = in u's vector, bit 1 = one of u's favourites. They give both
+    /// fits' favourite hits without a binary search per favourite (`rowFavouriteHits` counts u's side in the scan).
+    private let rowGames: UnsafeMutablePointer<UInt8>
+    /// Per pool slot: how many of the row's favourites it has, counted while scanning (plain rows only).
+    private let rowFavouriteHits: UnsafeMutablePointer<UInt8>
     var counters = PairingCounters()
 
     init(population: PreparedPopulation, sides: [PlayerSide], pool: RegionIndex, capacity: Int,
@@ -40,12 +45,31 @@ final class PoolScorer {
         buckets = DotBucketOrder(capacity: n)
         dense = .allocate(capacity: max(1, population.appIDs.count))
         dense.initialize(repeating: 0, count: max(1, population.appIDs.count))
+        rowGames = .allocate(capacity: max(1, population.appIDs.count))
+        rowGames.initialize(repeating: 0, count: max(1, population.appIDs.count))
+        rowFavouriteHits = .allocate(capacity: n)
+        rowFavouriteHits.initialize(repeating: 0, count: n)
     }
 
     deinit {
         accumulator.deallocate()
         touched.deallocate()
         dense.deallocate()
+        rowGames.deallocate()
+        rowFavouriteHits.deallocate()
+    }
+
+    /// Marks u's games (bit 0) and favourites (bit 1) in `rowGames`; `unmarkRow` clears them.
+    private func markRow(_ u: Int) {
+        let marks = rowGames
+        for i in p.vectorRange(u) { marks[Int(p.vectorGame[i])] = 1 }
+        for i in p.favouriteStart[u]..<p.favouriteStart[u + 1] { marks[Int(p.favouriteGame[i])] |= 2 }
+    }
+
+    private func unmarkRow(_ u: Int) {
+        let marks = rowGames
+        for i in p.vectorRange(u) { marks[Int(p.vectorGame[i])] = 0 }
+        for i in p.favouriteStart[u]..<p.favouriteStart[u + 1] { marks[Int(p.favouriteGame[i])] = 0 }
     }
 
     /// Scores row `r` against every later pool position.
@@ -53,9 +77,10 @@ final class PoolScorer {
         let members = pool.members
         let u = Int(members[r])
         let postings = pool.postings
-        let acc = accumulator
+        let acc = accumulator, marks = rowGames, hits = rowFavouriteHits
         var touchedCount = 0
         var scanned = 0
+        markRow(u)
         p.vectorStart.withUnsafeBufferPointer { vs in
             p.vectorGame.withUnsafeBufferPointer { vg in
                 p.vectorWeight.withUnsafeBufferPointer { vw in
@@ -66,6 +91,12 @@ final class PoolScorer {
                         scanned += first + count - lo
                         RegionIndex.scatterAdd(postings, lo..<(first + count), weight: vw[i], into: acc, touched: touched,
                                                touchedCount: &touchedCount)
+                        if marks[Int(vg[i])] & 2 != 0 {
+                            for j in lo..<(first + count) {
+                                let l = Int(postings[j].local)
+                                if hits[l] < UInt8.max { hits[l] &+= 1 }
+                            }
+                        }
                     }
                 }
             }
@@ -74,19 +105,45 @@ final class PoolScorer {
         counters.poolPostingsScanned += scanned
         counters.candidatesTouched += touchedCount
         drain(row: r, u: u, touchedCount: touchedCount)
+        unmarkRow(u)
     }
 
     /// Visits the touched positions strongest dot first (`DotBucketOrder`), so the row's heap fills with its best
-    /// candidates early; no early stop, since a weak pair for the row may still enter the column's heap.
+    /// candidates early; no early stop, since a weak pair for the row may still enter the column's heap. A position
+    /// whose bound `G·1` is below both its own floor and the row's cut is dropped before the ordering: `visit` would
+    /// reject it (at 1M most touched positions share only a popular game or two and go here).
     private func drain(row r: Int, u: Int, touchedCount: Int) {
-        let acc = accumulator
-        buckets.sort(touched, count: touchedCount, accumulator: acc)
+        let acc = accumulator, hits = rowFavouriteHits, floors = self.floors
+        let rowCut = cut(r)
+        let fitScale = UInt64(ScoreModel.fitScale)
+        var kept = 0
+        for t in 0..<touchedCount {
+            let l = Int(touched[t])
+            let bound = ScoreModel.gameTerm(acc[l]) * fitScale
+            if bound >= rowCut || bound >= floors[l] {
+                touched[kept] = Int32(l)
+                kept += 1
+            } else {
+                acc[l] = 0
+                hits[l] = 0
+            }
+        }
+        buckets.sort(touched, count: kept, accumulator: acc)
         let members = pool.members
         buckets.visitDescending { _, slots in
-            for l in slots { visit(row: r, u: u, column: Int(l), v: Int(members[Int(l)]), dot: acc[Int(l)]) }
+            for l in slots {
+                visit(row: r, u: u, column: Int(l), v: Int(members[Int(l)]), dot: acc[Int(l)], rowFavouriteHits: Int(hits[Int(l)]))
+            }
             return true
         }
-        for t in 0..<touchedCount { acc[Int(touched[t])] = 0 }
+        for t in 0..<kept { acc[Int(touched[t])] = 0; hits[Int(touched[t])] = 0 }
+    }
+
+    /// The score a pair must reach to matter to `slot`'s list: its floor, or its stripe heap's worst when full
+    /// (`UInt64.max` when the heaps keep nothing).
+    @inline(__always) private func cut(_ slot: Int) -> UInt64 {
+        guard heaps.capacity > 0 else { return .max }
+        return max(floors[slot], heaps.floor(slot) ?? 0)
     }
 
     /// One non-empty game list of a ranked row: its MaxScore bound, u's weight, and the postings after the row.
@@ -121,6 +178,7 @@ final class PoolScorer {
         let acc = accumulator, touched = self.touched, dense = self.dense
         var touchedCount = 0
         var scanned = 0
+        markRow(u)
         p.vectorStart.withUnsafeBufferPointer { vs in
             p.vectorGame.withUnsafeBufferPointer { vg in
                 p.vectorWeight.withUnsafeBufferPointer { vw in
@@ -175,27 +233,40 @@ final class PoolScorer {
         let members = index.members, position = ranked.position
         buckets.visitDescending { _, slots in
             for l in slots {
-                visit(row: row, u: u, column: Int(position[Int(l)]), v: Int(members[Int(l)]), dot: acc[Int(l)])
+                visit(row: row, u: u, column: Int(position[Int(l)]), v: Int(members[Int(l)]), dot: acc[Int(l)],
+                      rowFavouriteHits: nil)
             }
             return true
         }
         for t in 0..<touchedCount { acc[Int(touched[t])] = 0 }
+        unmarkRow(u)
     }
 
-    /// One pair: bound against both heaps, then filters and the exact score, pushed to each side that admits it.
-    @inline(__always) private func visit(row r: Int, u: Int, column c: Int, v: Int, dot: UInt32) {
-        let bound = ScoreModel.gameTerm(dot) * UInt64(ScoreModel.fitScale)
-        let rowOpen = bound >= floors[r] && heaps.admits(r, upperBound: bound)
-        let columnOpen = bound >= floors[c] && heaps.admits(c, upperBound: bound)
+    /// One pair: bound against both sides' cuts, filters, then the fits: after q(u→v) the bound `G·HM(q(u→v), 1)`
+    /// (HM grows with each argument) is checked again before q(v→u); the exact score goes to each side it can enter.
+    /// `rowFavouriteHits`: u's favourites that v has, when the scan counted them (else they are looked up).
+    @inline(__always) private func visit(row r: Int, u: Int, column c: Int, v: Int, dot: UInt32, rowFavouriteHits: Int?) {
+        let term = ScoreModel.gameTerm(dot)
+        let bound = term * UInt64(ScoreModel.fitScale)
+        let rowCut = cut(r), columnCut = cut(c)
+        let rowOpen = bound >= rowCut
+        let columnOpen = bound >= columnCut
         guard rowOpen || columnOpen else { return }
         let toRow = rowOpen && !p.isExcluded(u, from: v)
         let toColumn = columnOpen && !p.isExcluded(v, from: u)
         guard toRow || toColumn, p.passesPartitionAndOverlap(u, v) else { return }
         counters.candidatesEvaluated += 1
-        let s = score(u, v, dot: dot)
+        let su = sides[u], sv = sides[v]
+        let distance = PlayerSide.geoAdmits(su, sv).distanceKm
+        let fitUV = p.fit(u, v, su, sv, distanceKm: distance, favouriteHits: rowFavouriteHits)
+        let bound2 = term * ScoreModel.harmonicMean(fitUV, ScoreModel.fitScale)
+        let row2 = toRow && bound2 >= rowCut, column2 = toColumn && bound2 >= columnCut
+        guard row2 || column2 else { return }
+        let fitVU = p.fit(v, u, sv, su, distanceKm: distance, favouriteHits: theirHits(sv))
+        let s = ScoreModel.score(dot: dot, fitUV: fitUV, fitVU: fitVU)
         guard s > 0 else { return }
-        if toRow { heaps.push(r, PairCandidate(score: s, other: Int32(v), dot: dot)) }
-        if toColumn { heaps.push(c, PairCandidate(score: s, other: Int32(u), dot: dot)) }
+        if row2 { heaps.push(r, PairCandidate(score: s, other: Int32(v), dot: dot)) }
+        if column2 { heaps.push(c, PairCandidate(score: s, other: Int32(u), dot: dot)) }
     }
 
     /// u's heaviest games scanned for a floor.
@@ -203,9 +274,10 @@ final class PoolScorer {
     /// Candidates (by partial dot over those games) scored exactly, per slot of capacity.
     static let seedCandidatesPerCapacity = 2
 
-    /// The `capacity`-th best exact score among the candidates with the largest partial dots over position r's
+    /// The `capacity`-th best exact score among `alsoCandidates` (real candidates of r's player from elsewhere, e.g.
+    /// its geo list, none of them in the pool) and the candidates with the largest partial dots over position r's
     /// `seedGames` heaviest games (filters and exclusions from r's side applied), or 0 with fewer than `capacity`.
-    func seedFloor(_ r: Int) -> UInt64 {
+    func seedFloor(_ r: Int, alsoCandidates: UnsafeBufferPointer<PairCandidate> = .init(start: nil, count: 0)) -> UInt64 {
         let capacity = heaps.capacity
         guard capacity > 0 else { return 0 }
         let members = pool.members
@@ -233,23 +305,57 @@ final class PoolScorer {
             acc[Int(l)] = 0
             if Int(l) != r { strongest.push(PairCandidate(score: UInt64(dot), other: l, dot: dot)) }
         }
+        // The other candidates first, so the exact checks below can stop at the heap's floor.
         var best = TopKHeap(capacity: capacity)
-        for candidate in strongest.items {
-            let v = Int(members[Int(candidate.other)])
-            guard !p.isExcluded(u, from: v), p.passesPartitionAndOverlap(u, v) else { continue }
-            let dot = p.dot(u, v)
-            counters.candidatesEvaluated += 1
-            let s = score(u, v, dot: dot)
-            if s > 0 { best.push(PairCandidate(score: s, other: Int32(v), dot: dot)) }
+        for candidate in alsoCandidates { best.push(candidate) }
+        let fitScale = UInt64(ScoreModel.fitScale)
+        let dense = self.dense, marks = rowGames
+        for i in range { dense[Int(p.vectorGame[i])] = p.vectorWeight[i] }
+        markRow(u)
+        let su = sides[u]
+        p.vectorStart.withUnsafeBufferPointer { vs in
+            p.vectorGame.withUnsafeBufferPointer { vg in
+                p.vectorWeight.withUnsafeBufferPointer { vw in
+                    for candidate in strongest.items {
+                        let v = Int(members[Int(candidate.other)])
+                        guard !p.isExcluded(u, from: v), p.passesPartitionAndOverlap(u, v) else { continue }
+                        // The exact dot from u's dense weights, counting u's favourites that v has on the way.
+                        var dot: UInt32 = 0
+                        var hits = 0
+                        for e in vs[v]..<vs[v + 1] {
+                            let g = Int(vg[e])
+                            dot &+= dense[g] &* vw[e]
+                            if marks[g] & 2 != 0 { hits += 1 }
+                        }
+                        let cut = best.isFull ? best.worst?.score ?? 0 : 0
+                        let term = ScoreModel.gameTerm(dot)
+                        if term * fitScale < cut { continue }
+                        counters.candidatesEvaluated += 1
+                        let sv = sides[v]
+                        let distance = PlayerSide.geoAdmits(su, sv).distanceKm
+                        let fitUV = p.fit(u, v, su, sv, distanceKm: distance, favouriteHits: hits)
+                        if term * ScoreModel.harmonicMean(fitUV, ScoreModel.fitScale) < cut { continue }
+                        let s = ScoreModel.score(dot: dot, fitUV: fitUV,
+                                                 fitVU: p.fit(v, u, sv, su, distanceKm: distance, favouriteHits: theirHits(sv)))
+                        if s > 0 { best.push(PairCandidate(score: s, other: Int32(v), dot: dot)) }
+                    }
+                }
+            }
         }
+        unmarkRow(u)
+        for i in range { dense[Int(p.vectorGame[i])] = 0 }
         return best.isFull ? best.worst?.score ?? 0 : 0
     }
 
-    /// The exact score of a pool pair (two `anywhere` players: geography always admits them).
-    @inline(__always) private func score(_ u: Int, _ v: Int, dot: UInt32) -> UInt64 {
-        let su = sides[u], sv = sides[v]
-        let distance = PlayerSide.geoAdmits(su, sv).distanceKm
-        return ScoreModel.score(dot: dot, fitUV: p.fit(u, v, su, sv, distanceKm: distance),
-                                fitVU: p.fit(v, u, sv, su, distanceKm: distance))
+    /// v's favourites in the marked row's vector (`markRow`).
+    @inline(__always) private func theirHits(_ sv: PlayerSide) -> Int {
+        guard sv.favouriteCount > 0 else { return 0 }
+        let marks = rowGames
+        let first = Int(sv.favouriteFirst)
+        var hits = 0
+        p.favouriteGame.withUnsafeBufferPointer { fg in
+            for i in first..<(first + Int(sv.favouriteCount)) where marks[Int(fg[i])] & 1 != 0 { hits += 1 }
+        }
+        return hits
     }
 }

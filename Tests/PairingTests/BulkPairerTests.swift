@@ -97,13 +97,7 @@ import SyntheticData
         let pool = (0..<p.count).filter { p.anywhere[$0] && p.hasVector($0) }.count
         #expect(pool > c.players / 3)
         let oracle = BruteForcePairer.pair(p)
-        let one = BulkPairer.pair(p, threads: 1)
-        let three = BulkPairer.pair(p, threads: 3)
-        #expect(one.lists == oracle)
-        #expect(three.lists == oracle)
-        #expect(one.counters == three.counters)
-        #expect(one.emptyReasons == BruteForcePairer.emptyReasons(p, lists: oracle))
-        #expect(three.emptyReasons == one.emptyReasons)
+        let one = Self.expectOracleOnOneAndThreeThreads(p, oracle: oracle)
         var plainConfig = c.config
         plainConfig.prunePoolFromSize = .max
         let plain = BulkPairer.pair(Self.largePool(players: c.players, seed: c.seed, share: c.share, config: plainConfig), threads: 2)
@@ -119,5 +113,67 @@ import SyntheticData
         #expect(pruned.lists == plain.lists)
         #expect(pruned.counters.poolPostingsScanned < plain.counters.poolPostingsScanned)
         #expect(pruned.counters.candidatesEvaluated <= plain.counters.candidatesEvaluated)
+    }
+
+    /// `largePool` with players cloned in runs of `run`: each clone takes the first player's library, location and
+    /// preferences (its own steamid), so scores tie across every run and lists depend on the steamid tie-break.
+    static func clonedPool(players: Int, seed: UInt64, share: Double, run: Int, config: PairingConfig) -> PreparedPopulation {
+        var d = SyntheticPopulation.generate(SyntheticPopulationConfig(players: players, seed: seed, shareAnywhere: share))
+        d.players.sort { $0.steamID < $1.steamID }
+        let rowsOf = Dictionary(grouping: d.games, by: \.steamID)
+        let preferenceOf = Dictionary(d.preferences.map { ($0.steamID, $0) }, uniquingKeysWith: { a, _ in a })
+        var games: [PlayerGame] = [], preferences: [PlayerPreferences] = []
+        for i in d.players.indices {
+            let template = d.players[i - i % run]
+            let id = d.players[i].steamID
+            d.players[i].latitude = template.latitude
+            d.players[i].longitude = template.longitude
+            d.players[i].locationAccuracyKm = template.locationAccuracyKm
+            for var g in rowsOf[template.steamID] ?? [] { g.steamID = id; games.append(g) }
+            if var pr = preferenceOf[template.steamID] { pr.steamID = id; preferences.append(pr) }
+        }
+        d.games = games
+        d.preferences = preferences
+        return PreparedPopulation(dataset: d, exclusions: TestData.exclusions(from: d), config: config)
+    }
+
+    /// The default (plain) pool scan with its cuts (floors seeded from the geo lists, the drain's pre-filter, the
+    /// bound after the first fit) equals the oracle on pools where most app users are `anywhere` and located (so they
+    /// also have geo lists that raise their floors), with clones whose scores tie, on 1 and 3 threads.
+    @Test(arguments: [(1_800, UInt64(31), 0.9, 4, PairingConfig(k: 10)),
+                      (2_000, UInt64(32), 0.7, 8, PairingConfig(k: 5, exposureCapFactor: 2)),
+                      (1_500, UInt64(33), 1.0, 3, PairingConfig(k: 20, minSharedGames: 2)),
+                      (1_500, UInt64(34), 0.8, 6, PairingConfig(k: 4, gameWeighting: .logHours))])
+    func plainPoolWithTiesEqualsBruteForce(players: Int, seed: UInt64, share: Double, run: Int, config: PairingConfig) {
+        let p = Self.clonedPool(players: players, seed: seed, share: share, run: run, config: config)
+        let pool = (0..<p.count).filter { p.anywhere[$0] && p.hasVector($0) }
+        #expect(pool.count > players / 3)
+        #expect(pool.filter { p.located[$0] }.count > pool.count / 2)
+        let oracle = BruteForcePairer.pair(p)
+        // Ties are real: some list holds two partners with the same score.
+        let tied = (0..<p.count).contains { u in
+            let l = oracle.list(u)
+            return zip(l, l.dropFirst()).contains { $0.score == $1.score }
+        }
+        #expect(tied)
+        Self.expectOracleOnOneAndThreeThreads(p, oracle: oracle)
+        var pruned = config
+        pruned.prunePoolFromSize = 0
+        let ranked = BulkPairer.pair(Self.clonedPool(players: players, seed: seed, share: share, run: run, config: pruned), threads: 2)
+        #expect(ranked.lists == oracle)
+    }
+
+    /// Pairs `p` on 1 and 3 threads and expects both to equal the oracle (lists and reasons) with the same counters;
+    /// returns the 1-thread result.
+    @discardableResult
+    static func expectOracleOnOneAndThreeThreads(_ p: PreparedPopulation, oracle: PairingLists) -> BulkPairingResult {
+        let one = BulkPairer.pair(p, threads: 1)
+        let three = BulkPairer.pair(p, threads: 3)
+        #expect(one.lists == oracle)
+        #expect(three.lists == oracle)
+        #expect(one.counters == three.counters)
+        #expect(one.emptyReasons == BruteForcePairer.emptyReasons(p, lists: oracle))
+        #expect(three.emptyReasons == one.emptyReasons)
+        return one
     }
 }
