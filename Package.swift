@@ -4,7 +4,7 @@ import PackageDescription
 /// Stages are modules that import only downward:
 /// CLibXML2 → XMLPullReader ─┐
 /// JSONPullReader ───────────┼→ Ingest → Dota → Normalize ─┐
-/// PipelineCore, PlayerModel, Geo (under everything) ├→ Emit → PipelineRunner → steam-mate
+/// CSHA256 → PipelineCore, PlayerModel, Geo (under everything) ├→ Emit → PipelineRunner → steam-mate
 /// Pairing (→ Lobby, which also uses Dota's hero roles), Trade, SyntheticData ┘
 /// Report (aggregates → report.html, pure) → PipelineRunner
 /// CCbc (COIN-OR CBC's C API) → MIPSolver → Trade, Lobby (its exact oracle)
@@ -33,7 +33,9 @@ let package = Package(
             pkgConfig: "cbc",
             providers: [.apt(["coinor-libcbc-dev"])]
         ),
-        .target(name: "PipelineCore"),
+        // SHA-256 block compression in C: SHA-NI when the CPU has it, portable otherwise (PipelineCore's SHA256).
+        .target(name: "CSHA256"),
+        .target(name: "PipelineCore", dependencies: ["CSHA256"]),
         .target(name: "PlayerModel"),
         .target(name: "Geo"),
         .target(name: "XMLPullReader", dependencies: ["CLibXML2", "PipelineCore"]),
@@ -124,7 +126,7 @@ let package = Package(
     ]
 )
 
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.name != "CSHA256" {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .enableUpcomingFeature("ExistentialAny"),
     ]
