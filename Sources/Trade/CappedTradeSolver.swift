@@ -115,9 +115,7 @@ enum CappedTradeSolver {
     private static func itemsAndCost(_ state: inout BlockState, problem: TradeProblem, graph: PrunedGraph,
                                      cycles: CycleEnumerator, exactSearch: Bool, budget: CPUBudget) {
         let loops = state.loops
-        func items(_ solution: [Bool], _ of: [Int]) -> Int {
-            of.indices.reduce(0) { $0 + (solution[$1] ? Int(cycles.realCount[of[$1]]) : 0) }
-        }
+        func items(_ solution: [Bool], _ of: [Int]) -> Int { itemCount(solution, loops: of, cycles: cycles) }
         var program = state.program.program
         program.objective = (0..<program.columnCount).map { $0 < loops.count ? Double(cycles.realCount[loops[$0]]) : 0 }
         let relaxation = LPRelaxation.solve(program)
@@ -180,7 +178,7 @@ enum CappedTradeSolver {
     private static func improveItems(_ state: inout BlockState, relaxation: LPRelaxation, problem: TradeProblem,
                                      graph: PrunedGraph, cycles: CycleEnumerator, budget: CPUBudget) {
         let loops = state.loops
-        let incumbent = loops.indices.reduce(0) { $0 + (state.best[$1] ? Int(cycles.realCount[loops[$1]]) : 0) }
+        let incumbent = itemCount(state.best, loops: loops, cycles: cycles)
         let open = loops.indices.filter { relaxation.boundWithColumnSet($0) >= Double(incumbent + 1) - 1e-6 }
         let column = Dictionary(uniqueKeysWithValues: loops.enumerated().map { ($1, $0) })
         var found = Set<Int>()
@@ -188,11 +186,11 @@ enum CappedTradeSolver {
         var partsBound = 0
         var proven = true
         for part in vertexParts(open.map { loops[$0] }, graph: graph, cycles: cycles) {
-            let realItems = part.map { Int(cycles.realCount[$0]) }
             if LoopBlocks.isDisjoint(part, cycles: cycles) {
+                let all = part.reduce(0) { $0 + Int(cycles.realCount[$1]) }
                 found.formUnion(part)
-                partsItems += realItems.reduce(0, +)
-                partsBound += realItems.reduce(0, +)
+                partsItems += all
+                partsBound += all
                 continue
             }
             let built = itemsProgram(problem: problem, graph: graph, cycles: cycles, loops: part, withUsers: false)
@@ -206,11 +204,11 @@ enum CappedTradeSolver {
             let start = part.map { state.best[column[$0]!] }
             let outcome = CbcSolver.maximize(partProgram, timeLimitSeconds: budget.remaining, start: start.contains(true) ? start : nil)
             var chosen = outcome.solution.isEmpty ? start : outcome.solution
-            if outcome.solution.isEmpty || zip(outcome.solution, realItems).reduce(0, { $0 + ($1.0 ? $1.1 : 0) })
-                < zip(start, realItems).reduce(0, { $0 + ($1.0 ? $1.1 : 0) }) {
+            if outcome.solution.isEmpty
+                || itemCount(outcome.solution, loops: part, cycles: cycles) < itemCount(start, loops: part, cycles: cycles) {
                 chosen = start
             }
-            let value = zip(chosen, realItems).reduce(0) { $0 + ($1.0 ? $1.1 : 0) }
+            let value = itemCount(chosen, loops: part, cycles: cycles)
             partsItems += value
             if outcome.status == .optimal {
                 partsBound += value
@@ -226,6 +224,12 @@ enum CappedTradeSolver {
         // Every solution either uses a fixed loop (≤ incumbent items) or only open loops (≤ partsBound).
         state.itemsBound = min(state.itemsBound, max(incumbent, partsBound))
         if proven { state.itemsBound = max(incumbent, partsItems) }
+    }
+
+    /// Non-dummy items traded by the loops `solution` takes (`solution[c]` for `loops[c]`; columns past
+    /// `loops.count`, e.g. user columns, are ignored).
+    private static func itemCount(_ solution: [Bool], loops: [Int], cycles: CycleEnumerator) -> Int {
+        loops.indices.reduce(0) { $0 + (solution[$1] ? Int(cycles.realCount[loops[$1]]) : 0) }
     }
 
     /// The largest total cost any packing of `loops` can have: every vertex receives at most once, so the
