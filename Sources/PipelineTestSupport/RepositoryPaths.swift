@@ -13,10 +13,32 @@ public enum RepositoryPaths {
         fatalError("no Package.swift above \(filePath)")
     }
 
-    /// A fresh empty directory under the system temporary directory.
+    /// A fresh empty directory inside this test process's own scratch directory (see `processScratch`), so
+    /// a test run leaves nothing behind in the system temporary directory.
     public static func temporaryDirectory(_ label: String = "steam-mate-test") throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(label)-\(UUID().uuidString)")
+        let url = processScratch.appendingPathComponent("\(label)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
+    }
+
+    /// Set to keep the scratch directories of a test run for inspection (its path is printed on exit).
+    public static let keepEnvironmentVariable = "STEAM_MATE_KEEP_TEST_DIRS"
+
+    /// One directory per test process under the system temporary directory, created on first use and removed
+    /// with everything in it when the process exits normally (unless `keepEnvironmentVariable` is set).
+    public static let processScratch: URL = {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("steam-mate-tests-\(getpid())-\(UUID().uuidString.prefix(8))")
+        try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        atexit { RepositoryPaths.removeProcessScratch() }
+        return url
+    }()
+
+    private static func removeProcessScratch() {
+        if ProcessInfo.processInfo.environment[keepEnvironmentVariable] != nil {
+            FileHandle.standardError.write(Data("test scratch kept: \(processScratch.path)\n".utf8))
+            return
+        }
+        try? FileManager.default.removeItem(at: processScratch)
     }
 }

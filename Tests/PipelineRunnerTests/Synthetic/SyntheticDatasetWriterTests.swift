@@ -1,13 +1,11 @@
 import Foundation
 import Testing
 @testable import PipelineRunner
+import PipelineTestSupport
 
-/// A fresh temporary directory, removed by the caller.
+/// A fresh temporary directory in the test process's scratch directory (removed when the process exits).
 func makeTemporaryDirectory(_ label: String) throws -> URL {
-    let url = FileManager.default.temporaryDirectory
-        .appendingPathComponent("steam-mate-\(label)-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
+    try RepositoryPaths.temporaryDirectory("steam-mate-\(label)")
 }
 
 /// Every regular file under `root`, relative path → bytes, except generate's ownership marker (checked once).
