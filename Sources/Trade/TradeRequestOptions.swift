@@ -18,5 +18,7 @@ public struct TradeRequestOptions: Sendable, Hashable {
         self.priorities = priorities
         self.solver = TradeSolverOptions(maxLoopLength: maxLoopLength, tieBreak: tieBreak, distinctUsersPerLoop: true,
                                          timeLimitSeconds: timeLimitSeconds)
+        // The uncapped assignment is a reference only, and the costliest part of a dense night.
+        if maxLoopLength != nil { solver.uncappedReference = false }
     }
 }

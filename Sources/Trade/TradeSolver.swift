@@ -22,6 +22,9 @@ public enum TradeSolver {
         // A capped solve's budget covers all of it: pruning, the uncapped solve, warm start, enumeration, MIP.
         let budget = CPUBudget(seconds: options.timeLimitSeconds)
         let graph = PrunedGraph(problem)
+        if let requested = options.maxLoopLength, !options.uncappedReference {
+            return cappedOnly(problem, graph: graph, cap: max(1, requested), options: options, budget: budget)
+        }
         var bestEval = Evaluation.empty(problem)
         var rounds = 0
         var firstUsers = 0
@@ -89,21 +92,12 @@ public enum TradeSolver {
                 let outcome = CappedTradeSolver.solve(problem: problem, graph: graph, cap: cap, options: options, warmStart: warm,
                                                       budget: budget)
                 chosen = Evaluation(problem: problem, graph: graph, colOfRow: outcome.assignment)
-                stats = chosen.stats(problem: problem, graph: graph)
+                stats = cappedStats(chosen, outcome: outcome, problem: problem, graph: graph)
                 stats.tieBreakRounds = rounds
                 stats.usersTradingFirstSolve = firstUsers
                 stats.uncappedTrades = bestEval.trades
                 stats.uncappedTotalCost = bestEval.totalCost
-                stats.optimal = outcome.optimal
-                stats.tieBreakOptimal = outcome.tieBreakOptimal
-                stats.itemsUpperBound = outcome.itemsUpperBound
-                if !outcome.optimal, let bound = outcome.itemsUpperBound, bound > 0 {
-                    stats.gap = (Double(bound - chosen.trades) / Double(bound) * 1e6).rounded() / 1e6
-                }
-                stats.candidateLoops = outcome.candidateLoops
                 stats.warmStartTrades = warmTrades
-                stats.loopBlocks = outcome.blocks
-                stats.solvedLoopBlocks = outcome.solvedBlocks
             } else {
                 // The uncapped optimum already fits: it is the capped optimum too.
                 stats.optimal = true
@@ -113,6 +107,44 @@ public enum TradeSolver {
         }
         return TradeResult(problem: problem, receives: chosen.receives, receivedEdge: chosen.receivedEdge,
                            loops: chosen.loops, stats: stats)
+    }
+
+    /// A capped solve without the uncapped reference (`uncappedReference` off): the cycle formulation
+    /// straight away, with no warm start (the capped solver's LP rounding gives its incumbent).
+    private static func cappedOnly(_ problem: TradeProblem, graph: PrunedGraph, cap: Int, options: TradeSolverOptions,
+                                   budget: CPUBudget) -> TradeResult {
+        var chosen = Evaluation.empty(problem)
+        var stats: TradeStats
+        if graph.activeCount > 0 {
+            let outcome = CappedTradeSolver.solve(problem: problem, graph: graph, cap: cap, options: options, warmStart: nil,
+                                                  budget: budget)
+            chosen = Evaluation(problem: problem, graph: graph, colOfRow: outcome.assignment)
+            stats = cappedStats(chosen, outcome: outcome, problem: problem, graph: graph)
+        } else {
+            stats = chosen.stats(problem: problem, graph: graph)
+            stats.optimal = true
+            stats.tieBreakOptimal = true
+            stats.itemsUpperBound = 0
+        }
+        stats.maxLoopLength = cap
+        return TradeResult(problem: problem, receives: chosen.receives, receivedEdge: chosen.receivedEdge,
+                           loops: chosen.loops, stats: stats)
+    }
+
+    /// The statistics of a capped solve's result: what is proven, the bound and gap, the loops and blocks.
+    private static func cappedStats(_ chosen: Evaluation, outcome: CappedTradeSolver.Outcome, problem: TradeProblem,
+                                    graph: PrunedGraph) -> TradeStats {
+        var stats = chosen.stats(problem: problem, graph: graph)
+        stats.optimal = outcome.optimal
+        stats.tieBreakOptimal = outcome.tieBreakOptimal
+        stats.itemsUpperBound = outcome.itemsUpperBound
+        if !outcome.optimal, let bound = outcome.itemsUpperBound, bound > 0 {
+            stats.gap = (Double(bound - chosen.trades) / Double(bound) * 1e6).rounded() / 1e6
+        }
+        stats.candidateLoops = outcome.candidateLoops
+        stats.loopBlocks = outcome.blocks
+        stats.solvedLoopBlocks = outcome.solvedBlocks
+        return stats
     }
 
     /// Whether the uncapped optimum breaks the cap (a loop too long, or one repeating a user when loops

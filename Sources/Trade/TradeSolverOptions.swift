@@ -16,6 +16,12 @@ public struct TradeSolverOptions: Sendable, Hashable {
     public var maxCandidateLoops: Int
     /// Capped solves only: start the MIP from the loop-cap heuristic's solution.
     public var warmStart: Bool
+    /// Capped solves only: first solve the uncapped assignment. It proves the capped optimum at once when
+    /// its loops already fit, reports `uncapped_trades` / `uncapped_total_cost`, and seeds the warm start;
+    /// but its cost grows with how many items lie within reach of each other (each augmentation explores
+    /// the region it can reach: minutes for 200k requests in 12 cities). The capped solver proves
+    /// optimality without it, so app requests (`TradeRequestOptions`) turn it off; want lists keep it.
+    public var uncappedReference = true
     /// Run the deterministic users-trading / sum-of-squares tie-break rounds.
     public var tieBreak: Bool
     /// Upper bound on tie-break re-solves.

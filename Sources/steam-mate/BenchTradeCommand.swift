@@ -39,6 +39,9 @@ struct BenchTradeCommand: ParsableCommand {
     @Option(help: "With --requests: the meet-up distance limit (the nightly run uses 150).")
     var maxDistanceKm: Double?
 
+    @Flag(help: "With --requests: skip the old loop-cap heuristic's baseline column (it runs whole uncapped assignment solves, minutes on a dense 1M-player night).")
+    var noHeuristic = false
+
     func run() throws {
         var capList: [Int] = []
         if let caps {
@@ -55,6 +58,7 @@ struct BenchTradeCommand: ParsableCommand {
         configuration.exportLPDirectory = exportLp
         configuration.requestsDirectory = requests
         configuration.maxDistanceKm = maxDistanceKm
+        configuration.heuristicBaseline = !noHeuristic
         let status = TradeBenchmark.run(configuration) { print($0, terminator: "") }
         if status != 0 { throw ExitCode(status) }
     }

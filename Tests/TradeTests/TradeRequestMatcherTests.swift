@@ -136,6 +136,71 @@ import Testing
         #expect(TradeReport.shipments(result).joined().allSatisfy { ($0.distanceKm ?? .infinity) <= 250 })
     }
 
+    /// The matcher's edges equal the definition checked pair by pair (every request against every other):
+    /// same edges, same order, same distances, with blocks, accuracy radii, unlocated authors and repeats.
+    @Test(arguments: [nil, 40.0, 150.0])
+    func edgesEqualThePairByPairDefinition(maxDistanceKm: Double?) {
+        let generated = SyntheticTradeGenerator.requests(seed: 11, count: 400, users: 90, apps: 25, spreadKm: 120)
+        var locations = generated.locations
+        let authors = locations.keys.sorted()
+        for (k, author) in authors.enumerated() where k % 9 == 0 { locations[author] = nil }
+        for (k, author) in authors.enumerated() where k % 5 == 1 {
+            locations[author] = locations[author].map { TradeLocation(point: $0.point, accuracyKm: Double(k % 7) * 3) }
+        }
+        var blocked = Set<BlockedPair>()
+        for k in stride(from: 0, to: authors.count - 3, by: 4) { blocked.insert(BlockedPair(authors[k], authors[k + 3])) }
+        let options = TradeRequestOptions(maxDistanceKm: maxDistanceKm)
+        let problem = TradeRequestMatcher.problem(requests: generated.requests, knownAuthors: nil, knownApps: nil,
+                                                  location: { locations[$0] }, blockedPairs: blocked, options: options,
+                                                  file: "r.jsonl", sink: DiagnosticLog())
+        let kept = generated.requests.sorted { ($0.createdAt, $0.id, $0.line) < ($1.createdAt, $1.id, $1.line) }
+        var expected: [WantEdge] = []
+        for (a, request) in kept.enumerated() {
+            var seen = Set<UInt32>()
+            for (index, app) in request.acceptedAppIDs.filter({ seen.insert($0).inserted }).enumerated() {
+                let rank = Int64(index + 1)
+                for (b, other) in kept.enumerated() where other.offeredAppID == app && other.author != request.author {
+                    if blocked.contains(BlockedPair(request.author, other.author)) { continue }
+                    let here = locations[request.author], there = locations[other.author]
+                    let distance = here.flatMap { h in there.map { h.point.distanceKm(to: $0.point) } }
+                    if let limit = maxDistanceKm {
+                        guard let distance, let here, let there, distance + here.accuracyKm + there.accuracyKm <= limit else { continue }
+                    }
+                    expected.append(WantEdge(receiver: Int32(a), wanted: Int32(b), rank: rank,
+                                             cost: options.priorities.cost(rank: rank), distanceKm: distance))
+                }
+            }
+        }
+        #expect(problem.items.count == kept.count)
+        #expect(expected.count > 100)
+        #expect(problem.edges == expected)
+    }
+
+    /// App requests are capped (3 by default) and solved by the capped solver alone: no uncapped
+    /// assignment, so no `uncapped_trades`; a capped want list still reports its uncapped optimum.
+    @Test func cappedRequestsSkipTheUncappedReference() {
+        let generated = SyntheticTradeGenerator.requests(seed: 5, count: 300, users: 70, apps: 30)
+        let locations = generated.locations
+        let requests = TradeRequestMatcher.solve(requests: generated.requests, location: { locations[$0] },
+                                                 options: TradeRequestOptions(maxDistanceKm: 250), sink: DiagnosticLog())
+        #expect(requests.stats.maxLoopLength == 3)
+        #expect(requests.stats.uncappedTrades == nil)
+        #expect(requests.stats.warmStartTrades == nil)
+        #expect(requests.stats.optimal == true)
+        #expect(requests.stats.trades > 0)
+        #expect(FixtureSupport.violations(of: requests) == [])
+        // The same problem with the reference on: the same optimum, and the uncapped figures reported.
+        var options = TradeRequestOptions(maxDistanceKm: 250)
+        options.solver.uncappedReference = true
+        let problem = TradeRequestMatcher.problem(requests: generated.requests, knownAuthors: nil, knownApps: nil,
+                                                  location: { locations[$0] }, blockedPairs: [], options: options,
+                                                  file: "r.jsonl", sink: DiagnosticLog())
+        let referenced = TradeSolver.solve(problem, options: options.solver)
+        #expect(referenced.stats.trades == requests.stats.trades)
+        #expect(referenced.stats.totalCost == requests.stats.totalCost)
+        #expect((referenced.stats.uncappedTrades ?? 0) >= requests.stats.trades)
+    }
+
     @Test func datasetVariantUsesPlayersGamesAndPositions() {
         var dataset = PlayerDataset()
         for (id, place) in [(Self.alice, Self.berlin), (Self.bob, Self.potsdam), (Self.carol, Self.munich)] {

@@ -35,6 +35,8 @@ public enum TradeBenchmark {
         /// (`TradeRequestsBenchmark`), with `caps` (default 3) and `maxDistanceKm`.
         public var requestsDirectory: String?
         public var maxDistanceKm: Double?
+        /// With `requestsDirectory`: also run the old loop-cap heuristic as the baseline column.
+        public var heuristicBaseline = true
 
         public init(directory: String? = nil, repeats: Int = 5, largeItems: Int = 20_000, largeEdges: Int = 600_000,
                     largeUsers: Int = 2_000, seed: UInt64 = 20_250_501, caps: [Int] = [], timeLimitSeconds: Double = 60) {
@@ -55,7 +57,8 @@ public enum TradeBenchmark {
             return TradeRequestsBenchmark.run(directory: requests, caps: configuration.caps.isEmpty ? [3] : configuration.caps,
                                               maxDistanceKm: configuration.maxDistanceKm,
                                               timeLimitSeconds: configuration.timeLimitSeconds,
-                                              exportLPDirectory: configuration.exportLPDirectory, write: write)
+                                              exportLPDirectory: configuration.exportLPDirectory,
+                                              heuristicBaseline: configuration.heuristicBaseline, write: write)
         }
         let candidates = configuration.directory.map { [$0] }
             ?? ["../shared/fixtures/trade", "Tests/TradeTests/Fixtures"]

@@ -14,7 +14,7 @@ import Trade
 /// the old loop-cap heuristic in the same process.
 enum TradeRequestsBenchmark {
     static func run(directory: String, caps: [Int], maxDistanceKm: Double?, timeLimitSeconds: Double,
-                    exportLPDirectory: String? = nil, write: (String) -> Void) -> Int32 {
+                    exportLPDirectory: String? = nil, heuristicBaseline: Bool = true, write: (String) -> Void) -> Int32 {
         let log = DiagnosticLog()
         let base = URL(fileURLWithPath: directory)
         let jsonl = base.appendingPathComponent("trade_requests.jsonl").path
@@ -48,6 +48,7 @@ enum TradeRequestsBenchmark {
         var status: Int32 = 0
         for cap in caps {
             let options = TradeRequestOptions(maxDistanceKm: maxDistanceKm, maxLoopLength: cap, timeLimitSeconds: timeLimitSeconds)
+            let matchCPU = TradeBenchmark.cpuSeconds()
             let problem = TradeRequestMatcher.problem(requests: requests, knownAuthors: nil, knownApps: nil, location: { _ in nil },
                                                       requestLocation: requestLocation, blockedPairs: blocked, options: options,
                                                       file: "trade_requests.jsonl", sink: DiagnosticLog())
@@ -60,7 +61,9 @@ enum TradeRequestsBenchmark {
                     status = 1
                 }
             }
-            let heuristic = TradeSolver.loopCapHeuristic(problem, cap: cap, rounds: options.solver.maxCapRounds)
+            write("cap \(cap): matching \(requests.count) requests gave \(problem.edges.count) want edges in \(Cell.formatFixed(TradeBenchmark.cpuSeconds() - matchCPU, places: 2)) CPU s\n")
+            let heuristic: (trades: Int, totalCost: Int64)? = heuristicBaseline
+                ? TradeSolver.loopCapHeuristic(problem, cap: cap, rounds: options.solver.maxCapRounds) : nil
             let cpu = TradeBenchmark.cpuSeconds()
             let start = DispatchTime.now().uptimeNanoseconds
             let result = TradeSolver.solve(problem, options: options.solver)
@@ -73,7 +76,7 @@ enum TradeRequestsBenchmark {
                 "\(s.usersTrading)", s.optimal == true ? "yes" : "NO", s.itemsUpperBound.map(String.init) ?? "–",
                 s.gap.map { Cell.formatFixed($0 * 100, places: 2) + " %" } ?? "–", s.candidateLoops.map(String.init) ?? "–",
                 s.loopBlocks.map { "\($0) (\(s.solvedLoopBlocks ?? 0))" } ?? "–", s.tieBreakOptimal == true ? "yes" : "no",
-                Cell.formatFixed(used, places: 2), Cell.formatFixed(wall, places: 2), "\(heuristic.trades)",
+                Cell.formatFixed(used, places: 2), Cell.formatFixed(wall, places: 2), heuristic.map { "\($0.trades)" } ?? "–",
                 Cell.formatFixed(TradeBenchmark.peakRSSMegabytes(), places: 0),
             ]
             write("| " + cells.joined(separator: " | ") + " |\n")
