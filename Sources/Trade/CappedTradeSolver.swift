@@ -49,7 +49,9 @@ enum CappedTradeSolver {
         let n = graph.activeCount
         var assignment = (0..<n).map { Int32($0) }
         guard cycles.count > 0 else {
-            return Outcome(assignment: assignment, optimal: !cycles.truncated, tieBreakOptimal: !cycles.truncated,
+            let greedy = cycles.truncated ? GreedyLoopPacking.assignment(problem: problem, graph: graph, cap: cap,
+                                                                         distinctOwners: options.distinctUsersPerLoop) : nil
+            return Outcome(assignment: greedy ?? assignment, optimal: !cycles.truncated, tieBreakOptimal: !cycles.truncated,
                            itemsUpperBound: cycles.truncated ? nil : 0, candidateLoops: 0, candidateLoopsTruncated: cycles.truncated)
         }
         let warm = warmStart.map { startLoops(cycles: cycles, assignment: $0) } ?? []
@@ -94,6 +96,13 @@ enum CappedTradeSolver {
                 let next = p + 1 == range.upperBound ? range.lowerBound : p + 1
                 assignment[Int(cycles.vertices[p])] = cycles.vertices[next]
             }
+        }
+        // A truncated enumeration saw only the loops of the first items: a greedy packing over the whole
+        // graph may trade more (never optimal; there is no bound then anyway).
+        if cycles.truncated, let greedy = GreedyLoopPacking.assignment(problem: problem, graph: graph, cap: cap,
+                                                                      distinctOwners: options.distinctUsersPerLoop),
+           tradedCount(greedy) > tradedCount(assignment) {
+            assignment = greedy
         }
         return Outcome(assignment: assignment, optimal: optimal, tieBreakOptimal: tieBreakOptimal && optimal,
                        itemsUpperBound: cycles.truncated ? nil : bound, candidateLoops: cycles.count,
@@ -228,6 +237,11 @@ enum CappedTradeSolver {
 
     /// Non-dummy items traded by the loops `solution` takes (`solution[c]` for `loops[c]`; columns past
     /// `loops.count`, e.g. user columns, are ignored).
+    /// Items that trade in an assignment (those not receiving themselves).
+    private static func tradedCount(_ assignment: [Int32]) -> Int {
+        assignment.indices.reduce(0) { $0 + (assignment[$1] == Int32($1) ? 0 : 1) }
+    }
+
     private static func itemCount(_ solution: [Bool], loops: [Int], cycles: CycleEnumerator) -> Int {
         loops.indices.reduce(0) { $0 + (solution[$1] ? Int(cycles.realCount[loops[$1]]) : 0) }
     }
