@@ -117,6 +117,9 @@ public enum PackingNeighbourhoodSearch {
                 }
                 sub.addColumn(objective: weight[c], rows: rows, values: rows.map { _ in 1 })
             }
+            // Clp's crunch asserts on programs of fewer than 3 rows (coin-or/Clp issue #288; it aborted
+            // this search's tests): such a region is too small to matter, so it is skipped.
+            guard sub.rowCount >= 3 else { continue }
             let current = free.map { taken[$0] }
             let currentValue = zip(free, current).reduce(0.0) { $0 + ($1.1 ? weight[$1.0] : 0) }
             let outcome = CbcSolver.maximize(sub, timeLimitSeconds: timeLimitSeconds(), start: current, maxNodes: limits.nodeLimit)
