@@ -344,7 +344,7 @@ import Testing
         #expect(proven.stats.itemsUpperBound == 2)
     }
 
-    /// The neighbourhood search forced onto small blocks (regions of ≤ 3 rows): with the exact search the
+    /// The neighbourhood search forced onto small blocks (regions of ≤ 6 rows): with the exact search the
     /// brute force's optimum is still reached and proven; without it, `optimal` is claimed only when the
     /// optimum was found (an incumbent search proves nothing), and trades never pass the optimum.
     @Test func neighbourhoodSearchKeepsOptimalityClaimsHonest() throws {
@@ -357,7 +357,7 @@ import Testing
                 let expected = Self.bruteForce(problem, cap: cap, distinct: false)
                 var options = TradeSolverOptions(maxLoopLength: cap, warmStart: false)
                 options.neighbourhoodMinRegionRows = 1
-                options.neighbourhoodRegionRows = 3
+                options.neighbourhoodRegionRows = 6
                 let label = "seed \(seed) cap \(cap)\n\(text)"
                 let exact = TradeSolver.solve(problem, options: options)
                 #expect(exact.stats.trades == expected.trades, "\(label)")
