@@ -47,19 +47,7 @@ import Testing
         for _ in 0..<150 {
             let rows = 4 + next(8)
             let columnCount = 3 + next(10)
-            var columns: [([Int32], Double)] = []
-            for _ in 0..<columnCount {
-                var covered = Set<Int32>()
-                for _ in 0..<(1 + next(3)) { covered.insert(Int32(next(rows))) }
-                columns.append((covered.sorted(), Double(1 + next(3))))
-            }
-            let program = Self.packing(rows: rows, columns: columns)
-            let lp = (0..<columnCount).map { _ in Double(next(5)) / 4 }
-            var best = 0.0
-            for mask in 0..<(1 << columnCount) {
-                let x = (0..<columnCount).map { mask >> $0 & 1 == 1 }
-                if program.isSatisfied(by: x) { best = max(best, PackingHeuristicTests.value(x, program)) }
-            }
+            let (program, lp, best) = PackingHeuristicTests.randomPacking(rows: rows, columns: columnCount, next: next)
             let start = [true] + [Bool](repeating: false, count: columnCount - 1)
             let limits = PackingNeighbourhoodSearch.Limits(regionRows: 3, maxRounds: 20, patience: 20, nodeLimit: 50)
             let result = try #require(PackingNeighbourhoodSearch.improve(program, lpSolution: lp, start: start, target: .infinity,
