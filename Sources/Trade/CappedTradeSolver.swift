@@ -121,9 +121,13 @@ enum CappedTradeSolver {
         program.objective = (0..<program.columnCount).map { $0 < loops.count ? Double(cycles.realCount[loops[$0]]) : 0 }
         let relaxation = LPRelaxation.solve(program)
         state.itemsBound = min(state.itemsBound, Int((relaxation.bound + 1e-6).rounded(.down)))
-        // LP rounding + local search, from the warm start and from the LP alone (on the 100k night the
-        // warm start's loops steer the rounding away from the LP: 9,115 vs 9,265 items): incumbents only.
-        for start in [state.best, nil] where items(state.best, loops) < state.itemsBound {
+        // LP rounding + local search, from the warm start and, on blocks large enough for the neighbourhood
+        // search, from the LP alone too (on the 100k night the warm start's loops steer the rounding away
+        // from the LP: 9,115 vs 9,265 items; small blocks keep the one start): incumbents only.
+        let regionRows = min(options.neighbourhoodRegionRows, state.program.vertexRows / 3)
+        let large = regionRows >= options.neighbourhoodMinRegionRows && options.neighbourhoodRounds > 0
+        let starts: [[Bool]?] = large ? [state.best, nil] : [state.best]
+        for start in starts where items(state.best, loops) < state.itemsBound {
             if let rounded = PackingHeuristic.solve(program, lpSolution: relaxation.solution, start: start),
                items(rounded, loops) > items(state.best, loops) {
                 state.best = rounded
@@ -131,8 +135,7 @@ enum CappedTradeSolver {
         }
         // LP-guided neighbourhood search: regions around rows the LP covers and the incumbent does not,
         // each re-solved exactly by CBC under a node limit (`PackingNeighbourhoodSearch`; an incumbent only).
-        let regionRows = min(options.neighbourhoodRegionRows, state.program.vertexRows / 3)
-        if items(state.best, loops) < state.itemsBound, regionRows >= options.neighbourhoodMinRegionRows, options.neighbourhoodRounds > 0,
+        if items(state.best, loops) < state.itemsBound, large,
            let searched = PackingNeighbourhoodSearch.improve(
                program, lpSolution: relaxation.solution, start: state.best, target: Double(state.itemsBound),
                limits: .init(regionRows: regionRows, maxRounds: options.neighbourhoodRounds),
