@@ -7,7 +7,7 @@ import PackageDescription
 /// CSHA256 → PipelineCore, PlayerModel, Geo (under everything) ├→ Emit → PipelineRunner → steam-mate
 /// Pairing (→ Lobby, which also uses Dota's hero roles), Trade, SyntheticData ┘
 /// Report (aggregates → report.html, pure) → PipelineRunner
-/// CCbc (COIN-OR CBC's C API) → MIPSolver → Trade, Lobby (its exact oracle)
+/// CCbc (COIN-OR CBC's C API) → MIPSolver (+ PipelineCore's seeded generator) → Trade, Lobby (its exact oracle)
 let package = Package(
     name: "steam-mate",
     platforms: [.macOS(.v15)],
@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "Dota", dependencies: ["PipelineCore", "PlayerModel", "Ingest"]),
         .target(name: "Normalize", dependencies: ["PipelineCore", "PlayerModel", "Ingest", "Geo", "Dota"]),
         .target(name: "Pairing", dependencies: ["PipelineCore", "PlayerModel", "Geo", "JSONPullReader"]),
-        .target(name: "MIPSolver", dependencies: ["CCbc"]),
+        .target(name: "MIPSolver", dependencies: ["CCbc", "PipelineCore"]),
         .target(name: "Trade", dependencies: ["PipelineCore", "PlayerModel", "Geo", "JSONPullReader", "MIPSolver"]),
         .target(name: "Lobby", dependencies: ["PipelineCore", "PlayerModel", "Geo", "Pairing", "Dota", "MIPSolver"]),
         .target(name: "SyntheticData", dependencies: ["PipelineCore", "PlayerModel", "Geo"]),

@@ -11,12 +11,14 @@ public enum CbcSolver {
     public static var version: String { String(cString: Cbc_getVersion()) }
 
     /// Maximises `program`. `timeLimitSeconds` bounds CBC's search (CPU seconds); `start` is an optional
-    /// feasible 0/1 solution handed to CBC as its first incumbent.
-    public static func maximize(_ program: BinaryProgram, timeLimitSeconds: Double? = nil, start: [Bool]? = nil) -> MIPOutcome {
-        lock.withLock { _ in solveLocked(program, timeLimitSeconds: timeLimitSeconds, start: start) }
+    /// feasible 0/1 solution handed to CBC as its first incumbent. `maxNodes` bounds the branch-and-bound
+    /// nodes: a work limit, so a search it stops ends the same way on every machine (a time limit does not).
+    public static func maximize(_ program: BinaryProgram, timeLimitSeconds: Double? = nil, start: [Bool]? = nil,
+                                maxNodes: Int? = nil) -> MIPOutcome {
+        lock.withLock { _ in solveLocked(program, timeLimitSeconds: timeLimitSeconds, start: start, maxNodes: maxNodes) }
     }
 
-    private static func solveLocked(_ program: BinaryProgram, timeLimitSeconds: Double?, start: [Bool]?) -> MIPOutcome {
+    private static func solveLocked(_ program: BinaryProgram, timeLimitSeconds: Double?, start: [Bool]?, maxNodes: Int?) -> MIPOutcome {
         let n = program.columnCount
         if n == 0 {
             let feasible = zip(program.rowLower, program.rowUpper).allSatisfy { $0 <= 0 && 0 <= $1 }
@@ -44,6 +46,7 @@ public enum CbcSolver {
         Cbc_setAllowableGap(model, 1e-6)
         Cbc_setAllowableFractionGap(model, 0)
         if let timeLimitSeconds { Cbc_setMaximumSeconds(model, max(0.01, timeLimitSeconds)) }
+        if let maxNodes { Cbc_setMaximumNodes(model, Int32(clamping: max(0, maxNodes))) }
         if let start, start.count == n {
             var indices = (0..<n).map { Int32($0) }
             var values = start.map { $0 ? 1.0 : 0.0 }

@@ -23,23 +23,9 @@ public enum PackingHeuristic {
                              maxPasses: Int = 20, workLimit: Int = 20_000_000) -> [Bool]? {
         let n = program.columnCount
         let m = program.rowCount
-        var constrained = [Bool](repeating: false, count: m)
-        for r in 0..<m where program.rowLower[r].isFinite || program.rowUpper[r].isFinite {
-            guard program.rowUpper[r] == 1, !(program.rowLower[r] > 0) else { return nil }
-            constrained[r] = true
-        }
-        // Column → its constrained rows; row → its columns.
-        var rowsOf = [[Int32]](repeating: [], count: n)
-        var columnsOf = [[Int32]](repeating: [], count: m)
-        for c in 0..<n {
-            for k in Int(program.columnStart[c])..<Int(program.columnStart[c + 1]) {
-                let r = Int(program.rowIndex[k])
-                guard constrained[r] else { continue }
-                guard program.value[k] == 1 else { return nil }
-                rowsOf[c].append(Int32(r))
-                columnsOf[r].append(Int32(c))
-            }
-        }
+        guard let packing = PackingRows(program) else { return nil }
+        let rowsOf = packing.rowsOf
+        var columnsOf = packing.columnsOf
         let weight = program.objective
         let lp = lpSolution?.count == n ? lpSolution! : [Double](repeating: 0, count: n)
         // Rounding order: LP value, objective, index (total).

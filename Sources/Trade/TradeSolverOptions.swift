@@ -36,6 +36,14 @@ public struct TradeSolverOptions: Sendable, Hashable {
     /// local search) does not reach its LP bound is left unproven instead of searched by CBC, to show
     /// what the LP bound alone proves.
     var exactSearch = true
+    /// Capped solves only: rounds of the LP-guided neighbourhood search per block (0 = off) and the rows
+    /// a region holds (at most a third of the block's; none when that is under `neighbourhoodMinRegionRows`,
+    /// i.e. blocks under 1,500 vertices: on the want lists' blocks, a few hundred vertices, the search only
+    /// took budget from the proof — amiguero4 cap 5 lost its cost proof within 60 s). Work limits, not
+    /// time, so the result does not depend on the machine.
+    var neighbourhoodRounds = 300
+    var neighbourhoodRegionRows = 1000
+    var neighbourhoodMinRegionRows = 500
 
     public init(maxLoopLength: Int? = nil, tieBreak: Bool = true, maxTieBreakRounds: Int = 40, tieBreakPatience: Int = 8,
                 maxCapRounds: Int = 4, distinctUsersPerLoop: Bool = false, timeLimitSeconds: Double = 60,

@@ -14,6 +14,25 @@ import Testing
         zip(x, program.objective).reduce(0) { $0 + ($1.0 ? $1.1 : 0) }
     }
 
+    /// A random set packing (each column on 1–3 of `rows` rows, weight 1–3), an LP-like point (quarters)
+    /// and the brute-force optimum, drawn from `next(bound)` (a number in 0..<bound).
+    static func randomPacking(rows: Int, columns columnCount: Int, next: (Int) -> Int) -> (BinaryProgram, [Double], Double) {
+        var columns: [([Int32], Double)] = []
+        for _ in 0..<columnCount {
+            var covered = Set<Int32>()
+            for _ in 0..<(1 + next(3)) { covered.insert(Int32(next(rows))) }
+            columns.append((covered.sorted(), Double(1 + next(3))))
+        }
+        let program = packing(rows: rows, columns: columns)
+        let lp = (0..<columnCount).map { _ in Double(next(5)) / 4 }
+        var best = 0.0
+        for mask in 0..<(1 << columnCount) {
+            let x = (0..<columnCount).map { mask >> $0 & 1 == 1 }
+            if program.isSatisfied(by: x) { best = max(best, value(x, program)) }
+        }
+        return (program, lp, best)
+    }
+
     /// Rounding takes the LP's favourite A (3, rows 0 and 1); the swap A → B + C (2 + 2) must be found.
     @Test func oneForTwoSwapImprovesTheRounding() throws {
         let program = Self.packing(rows: 2, columns: [([0, 1], 3), ([0], 2), ([1], 2)])
@@ -61,19 +80,7 @@ import Testing
         for _ in 0..<200 {
             let rows = 3 + next(6)
             let columnCount = 2 + next(11)
-            var columns: [([Int32], Double)] = []
-            for _ in 0..<columnCount {
-                var covered = Set<Int32>()
-                for _ in 0..<(1 + next(3)) { covered.insert(Int32(next(rows))) }
-                columns.append((covered.sorted(), Double(1 + next(3))))
-            }
-            let program = Self.packing(rows: rows, columns: columns)
-            let lp = (0..<columnCount).map { _ in Double(next(5)) / 4 }
-            var best = 0.0
-            for mask in 0..<(1 << columnCount) {
-                let x = (0..<columnCount).map { mask >> $0 & 1 == 1 }
-                if program.isSatisfied(by: x) { best = max(best, Self.value(x, program)) }
-            }
+            let (program, lp, best) = Self.randomPacking(rows: rows, columns: columnCount, next: next)
             let start = (0..<columnCount).map { $0 == 0 }
             let x = try #require(PackingHeuristic.solve(program, lpSolution: lp, start: start))
             #expect(program.isSatisfied(by: x))
