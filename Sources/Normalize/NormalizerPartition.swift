@@ -26,6 +26,8 @@ public struct NormalizerPartition: Sendable {
     var preferences: [SteamID64: RankedPreferences] = [:]
     /// The ranks (and provenances) of the documents added, which the accumulators refer to by number.
     var ranks = RankTable()
+    /// The game name last seen for each app (`sharingName`); a cache, never spilled or merged.
+    private var gameNames: [UInt32: String] = [:]
 
     public init(partitioning: FactPartitioning = .single, index: Int = 0) {
         self.partitioning = partitioning
@@ -88,8 +90,7 @@ public struct NormalizerPartition: Sendable {
             if library.kind != .recentlyPlayed { players[owner]!.gamesKnown = true }
             for game in list {
                 games[GameKey(player: owner, appID: game.appID), default: GameAccumulator()]
-                    .add(game, exactMinutes: library.hasExactMinutes, rank: rank, in: ranks)
-                heapBytes += Self.heapBytes(game.name)
+                    .add(sharingName(game), exactMinutes: library.hasExactMinutes, rank: rank, in: ranks)
             }
         case .friendList(let list):
             guard let owner else { return }
@@ -163,14 +164,15 @@ public struct NormalizerPartition: Sendable {
     /// This partition's rows (unsorted; `PlayerDataset.sortCanonically()` orders the concatenation).
     public func resolve(locator: (any PlayerLocator)?, diagnostics: some DiagnosticSink) -> PlayerDataset {
         var dataset = PlayerDataset()
+        var shared = SharedRowValues(ranks: ranks)
         dataset.players = players.map { id, accumulator in accumulator.resolve(steamID: id, locator: locator, ranks: ranks) }
-        dataset.games = games.map { key, accumulator in accumulator.resolve(key, ranks: ranks) }
+        dataset.games = games.map { key, accumulator in accumulator.resolve(key, ranks: ranks, shared: &shared) }
         dataset.friendships = friendships.map { key, accumulator in
-            Friendship(key.a, key.b, friendSince: accumulator.friendSince.value, sources: accumulator.sources.sources(in: ranks))
+            Friendship(key.a, key.b, friendSince: accumulator.friendSince.value, sources: shared.sources(accumulator.sources, in: ranks))
         }
         dataset.groups = groups.map { id, accumulator in accumulator.resolve(id, ranks: ranks) }
         dataset.groupMembers = memberships.map { key, sources in
-            GroupMembership(groupID: key.group, steamID: key.player, sources: sources.sources(in: ranks))
+            GroupMembership(groupID: key.group, steamID: key.player, sources: shared.sources(sources, in: ranks))
         }
         dataset.achievements = achievements.map { key, entry in resolveAchievements(key, entry) }
         dataset.preferences = preferences.map { id, entry in entry.resolve(id, diagnostics: diagnostics) }
@@ -178,6 +180,17 @@ public struct NormalizerPartition: Sendable {
     }
 
     // MARK: - Pieces
+
+    /// `game` with its name replaced by the partition's string for that app when the bytes are equal, so the
+    /// accumulators hold one copy of each name rather than one per library row (counted in `heapBytes` once).
+    private mutating func sharingName(_ game: GameFacts) -> GameFacts {
+        guard let name = game.name else { return game }
+        var shared = game
+        let (text, isNew) = SharedRowValues.share(name, as: &gameNames[game.appID])
+        shared.name = text
+        if isNew { heapBytes += Self.heapBytes(text) }
+        return shared
+    }
 
     private mutating func touch(_ id: SteamID64, _ rank: RankRef) {
         players[id, default: PlayerAccumulator()].sources.insert(rank)
@@ -192,7 +205,7 @@ public struct NormalizerPartition: Sendable {
             if let mostPlayed = facts.mostPlayedGames {
                 for game in mostPlayed {
                     games[GameKey(player: facts.steamID, appID: game.appID), default: GameAccumulator()]
-                        .add(game, exactMinutes: ranks[rank].isJSON, rank: rank, in: ranks)
+                        .add(sharingName(game), exactMinutes: ranks[rank].isJSON, rank: rank, in: ranks)
                 }
             }
         }

@@ -133,22 +133,7 @@ public final class PartitionedNormalizer: Sendable {
             let resolved = try resolvePartition(index, diagnostics: diagnostics) { try mergeSpilled(index, &$0) }
             parts.withLock { $0[index] = resolved }
         }
-        var dataset = PlayerDataset()
-        parts.withLock { parts in
-            for index in parts.indices {
-                guard let part = parts[index] else { continue }
-                parts[index] = nil
-                dataset.players += part.players
-                dataset.games += part.games
-                dataset.friendships += part.friendships
-                dataset.groups += part.groups
-                dataset.groupMembers += part.groupMembers
-                dataset.achievements += part.achievements
-                dataset.preferences += part.preferences
-            }
-        }
-        dataset.sortCanonically()
-        return dataset
+        return parts.withLock { PlayerDataset.mergingSortedPieces(&$0) }
     }
 
     /// Takes over the Dota documents an ingest worker collected on its own (`DotaIngestShard`); the worker

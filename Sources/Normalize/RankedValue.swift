@@ -6,6 +6,12 @@ struct RankedValue<Value: Sendable>: Sendable {
 
     init() {}
 
+    /// A value with the rank that stated it (`nil` with `.none` for nothing stated).
+    init(value: Value?, rank: RankRef) {
+        self.value = value
+        self.rank = rank
+    }
+
     @inline(__always)
     mutating func offer(_ candidate: Value?, rank candidateRank: RankRef, in table: RankTable) {
         guard let candidate else { return }

@@ -5,25 +5,29 @@
 /// is allocated or hashed; more go to a sorted array without repeats. (A `Set<String>` per (player, game)
 /// cost an allocation and a string hash per library row, and about 100 heap bytes.)
 struct SourceRefs: Sendable, Equatable {
-    private var single = RankRef.none
-    /// Two or more refs, ascending, no repeats; empty while `single` is used.
+    /// Two or more refs, ascending, no repeats; empty while `single` is used. (Declared first so a following
+    /// 4-byte field of an accumulator fits in this struct's tail.)
     private(set) var more: [UInt32] = []
+    private var singleRef = RankRef.none
 
     init() {}
 
-    var isEmpty: Bool { single == .none && more.isEmpty }
+    var isEmpty: Bool { singleRef == .none && more.isEmpty }
+
+    /// The only ref, when there is exactly one.
+    var single: RankRef? { singleRef != .none ? singleRef : nil }
 
     /// The refs, ascending.
-    var refs: [RankRef] { single != .none ? [single] : more.map(RankRef.init) }
+    var refs: [RankRef] { singleRef != .none ? [singleRef] : more.map(RankRef.init) }
 
     mutating func insert(_ ref: RankRef) {
         guard ref != .none else { return }
-        if single != .none {
-            if single == ref { return }
-            more = single.index < ref.index ? [single.index, ref.index] : [ref.index, single.index]
-            single = .none
+        if singleRef != .none {
+            if singleRef == ref { return }
+            more = singleRef.index < ref.index ? [singleRef.index, ref.index] : [ref.index, singleRef.index]
+            singleRef = .none
         } else if more.isEmpty {
-            single = ref
+            singleRef = ref
         } else {
             var low = 0
             var high = more.count
@@ -38,12 +42,12 @@ struct SourceRefs: Sendable, Equatable {
 
     /// Adds `other`'s refs, shifted into this table (see `RankTable.append(contentsOf:)`).
     mutating func formUnion(_ other: SourceRefs, shift: UInt32) {
-        if other.single != .none { insert(other.single.shifted(by: shift)) } else { for index in other.more { insert(RankRef(index &+ shift)) } }
+        if other.singleRef != .none { insert(other.singleRef.shifted(by: shift)) } else { for index in other.more { insert(RankRef(index &+ shift)) } }
     }
 
     /// The provenances, sorted, without repeats (two refs may name the same document after a merge).
     func sources(in table: RankTable) -> [String] {
-        if single != .none { return [table[single].provenance] }
+        if singleRef != .none { return [table[singleRef].provenance] }
         var result = more.map { table[RankRef($0)].provenance }
         result.sort()
         var unique: [String] = []

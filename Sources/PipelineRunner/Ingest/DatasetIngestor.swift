@@ -67,11 +67,13 @@ public struct DatasetIngestor: Sendable {
     public func ingest(_ files: [DatasetFile], locator: (any PlayerLocator)?, diagnostics: some DiagnosticSink) throws -> Result {
         let spill = try memoryLimit.map { _ in try PartitionSpill(parent: spillParent ?? FileManager.default.temporaryDirectory) }
         defer { spill?.remove() }
+        FreedMemory.returnLargeBlocksPromptly()
         let (accumulated, normalizer) = try accumulate(files, locator: locator, spill: spill, diagnostics: diagnostics)
         var result = accumulated
         result.dataset = try normalizer.finish(threads: workers, diagnostics: diagnostics) { _, partition in
             try spill?.mergeBack(into: &partition)
         }
+        FreedMemory.trim()
         result.rows = DatasetRowCounts(result.dataset)
         result.dota = normalizer.finishDota(diagnostics: diagnostics)
         result.spillFiles = spill?.fileCount ?? 0
@@ -87,6 +89,7 @@ public struct DatasetIngestor: Sendable {
     public func ingestStreamed(_ files: [DatasetFile], locator: (any PlayerLocator)?,
                                diagnostics: some DiagnosticSink) throws -> (result: Result, tables: SortedRunTables) {
         let spill = try PartitionSpill(parent: spillParent ?? FileManager.default.temporaryDirectory)
+        FreedMemory.returnLargeBlocksPromptly()
         do {
             let (accumulated, normalizer) = try accumulate(files, locator: locator, spill: spill, diagnostics: diagnostics)
             var result = accumulated

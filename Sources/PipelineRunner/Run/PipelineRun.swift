@@ -111,7 +111,8 @@ public struct PipelineRun: Sendable {
                                      defaultStateDirectory: resolve(definition.output).appendingPathComponent("state"),
                                      resolve: resolve)
             let result = timings.measure(definition.has(.pair) ? "pair" : "match") {
-                stage.run(dataset: dataset, decisions: decisions, diagnostics: diagnostics)
+                defer { FreedMemory.trim() }
+                return stage.run(dataset: dataset, decisions: decisions, diagnostics: diagnostics)
             }
             reportStage(timings.stages.last!)
             tables += result.tables
@@ -131,7 +132,8 @@ public struct PipelineRun: Sendable {
         if let options = definition.stages[.trade] {
             let stage = TradeStage(options: options, locator: locator)
             let result = timings.measure("trade") {
-                stage.run(dataset: dataset, requestsFile: files.first { $0.role == .tradeRequests },
+                defer { FreedMemory.trim() }
+                return stage.run(dataset: dataset, requestsFile: files.first { $0.role == .tradeRequests },
                           blocked: BlockedPairs.from(decisions), diagnostics: diagnostics)
             }
             reportStage(timings.stages.last!)

@@ -1,0 +1,46 @@
+/// Lets resolved rows share what many of them repeat: the `sources` list of a single-source fact (one array per
+/// document instead of one per row) and a game's name (one string per app instead of one per library row).
+/// At 100,000 players that is ~2.7 M `player_games` rows whose own arrays and names cost ~150 bytes a row.
+///
+/// Sharing changes no value: names are shared only when their UTF-8 bytes are equal (`String`'s `==` is
+/// canonical equivalence, which would let one spelling replace another).
+struct SharedRowValues {
+    /// The one-element source list of each rank, made on first use.
+    private var singleSourceLists: [[String]?]
+    /// Lists of two or more refs, by their refs (a player's library stated by both bundles, say).
+    private var multiSourceLists: [[UInt32]: [String]] = [:]
+    private var names: [UInt32: String] = [:]
+
+    init(ranks: RankTable) {
+        singleSourceLists = Array(repeating: nil, count: ranks.count)
+    }
+
+    /// `refs.sources(in: ranks)`, with single-source lists shared.
+    mutating func sources(_ refs: SourceRefs, in ranks: RankTable) -> [String] {
+        guard let single = refs.single else {
+            if refs.more.isEmpty { return [] }
+            if let list = multiSourceLists[refs.more] { return list }
+            let list = refs.sources(in: ranks)
+            multiSourceLists[refs.more] = list
+            return list
+        }
+        let index = Int(single.index)
+        if let list = singleSourceLists[index] { return list }
+        let list = [ranks[single].provenance]
+        singleSourceLists[index] = list
+        return list
+    }
+
+    /// `name`, or the string already used for `appID` when it has the same bytes.
+    mutating func name(_ name: String?, appID: UInt32) -> String? {
+        guard let name else { return nil }
+        return Self.share(name, as: &names[appID]).text
+    }
+
+    /// `held` when it has the same bytes as `text`; else `text`, which becomes the held one (`isNew`).
+    static func share(_ text: String, as held: inout String?) -> (text: String, isNew: Bool) {
+        if let held, held.utf8.count == text.utf8.count, held.utf8.elementsEqual(text.utf8) { return (held, false) }
+        held = text
+        return (text, true)
+    }
+}
