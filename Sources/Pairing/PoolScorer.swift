@@ -184,14 +184,7 @@ final class PoolScorer {
             l &+= 1
         }
         counters.candidatesTouched += touchedCount
-        buckets.sort(touched, count: kept, accumulator: acc)
-        let members = pool.members
-        buckets.visitDescending { _, slots in
-            for l in slots {
-                visit(row: r, u: u, column: Int(l), v: Int(members[Int(l)]), dot: acc[Int(l)], rowFavouriteHits: Int(hits[Int(l)]))
-            }
-            return true
-        }
+        visitKept(row: r, u: u, kept: kept)
         if r + 1 < n {
             (acc + r + 1).update(repeating: 0, count: n - r - 1)
             (hits + r + 1).update(repeating: 0, count: n - r - 1)
@@ -218,15 +211,21 @@ final class PoolScorer {
                 hits[l] = 0
             }
         }
+        visitKept(row: r, u: u, kept: kept)
+        for t in 0..<kept { acc[Int(touched[t])] = 0; hits[Int(touched[t])] = 0 }
+    }
+
+    /// Visits the first `kept` positions of `touched` strongest dot first (`DotBucketOrder`), so the row's heap fills
+    /// with its best candidates early (no early stop: a weak pair for the row may still enter the column's heap).
+    private func visitKept(row r: Int, u: Int, kept: Int) {
+        let acc = accumulator, hits = rowFavouriteHits, members = pool.members
         buckets.sort(touched, count: kept, accumulator: acc)
-        let members = pool.members
         buckets.visitDescending { _, slots in
             for l in slots {
                 visit(row: r, u: u, column: Int(l), v: Int(members[Int(l)]), dot: acc[Int(l)], rowFavouriteHits: Int(hits[Int(l)]))
             }
             return true
         }
-        for t in 0..<kept { acc[Int(touched[t])] = 0; hits[Int(touched[t])] = 0 }
     }
 
     /// The score a pair must reach to matter to `slot`'s list: its floor, or its stripe heap's worst when full
