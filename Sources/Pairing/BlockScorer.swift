@@ -259,7 +259,7 @@ final class BlockScorer {
     private func drain(_ index: RegionIndex, _ visit: (UInt32, Int, Int) -> Void) {
         let acc = accumulator
         let members = index.members
-        buckets.sort(touchedBase, count: touchedCount, accumulator: acc)
+        buckets.sortTop(touchedBase, count: touchedCount, accumulator: acc, minimum: Self.drainFirstPerSlot * heap.capacity)
         let fitScale = UInt64(ScoreModel.fitScale)
         buckets.visitDescending { ceiling, slots in
             if heap.isFull, let worst = heap.worst, ScoreModel.gameTerm(ceiling) * fitScale < worst.score { return false }
@@ -270,6 +270,10 @@ final class BlockScorer {
         for l in touched { acc[Int(l)] = 0; hits[Int(l)] = 0 }
         touchedCount = 0
     }
+
+    /// The drain orders up front the strongest buckets holding this many candidates per heap slot (the rest only
+    /// if the heap is still open after them; `DotBucketOrder.sortTop`).
+    static let drainFirstPerSlot = 8
 
     private func drainGeo(_ u: Int) {
         let su = sides[u]

@@ -31,6 +31,15 @@ public struct PairExplanationFigures: Sendable {
     public var fitYou: UInt32 = 0
     public var fitThem: UInt32 = 0
 
+    /// Reuse state of `PreparedPopulation.explain(_:_:into:)`: per dense game, 1 + the entry index in the list
+    /// owner's vector (0 when the owner does not have it), for `markedOwner`'s vector; allocated on the second
+    /// explanation through these figures, so a one-off explanation never pays for it.
+    var ownerEntry: [Int32] = []
+    var markedOwner = -1
+    /// Which population's vectors `ownerEntry` marks (its game column's storage and length).
+    var markedPopulation: (UInt, Int) = (0, 0)
+    var explained = 0
+
     public init() {}
 
     /// A cited game's share of the dot product.
@@ -38,13 +47,90 @@ public struct PairExplanationFigures: Sendable {
 }
 
 extension PreparedPopulation {
-    /// Fills `f` with the explanation of u's proposal v: one merge of the two sorted vectors gives the dot, the
-    /// shared count, the recent games and the `limit` largest terms (kept ordered by term desc, appid asc).
+    /// Fills `f` with the explanation of u's proposal v: the dot, the shared count, the recent games, the favourite
+    /// hits both ways and the `limit` largest terms (kept ordered by term desc, appid asc). The first explanation
+    /// through `f` merges the two sorted vectors; later ones mark the list owner's vector once (`explainMarked`), so
+    /// a list of k partners costs one pass over each partner's vector.
     public func explain(_ u: Int, _ v: Int, into f: inout PairExplanationFigures, topGames limit: Int = 3) {
         f.cited.removeAll(keepingCapacity: true)
         f.recentGames.removeAll(keepingCapacity: true)
         f.favouriteHits.removeAll(keepingCapacity: true)
         f.theirFavouriteHits.removeAll(keepingCapacity: true)
+        f.explained &+= 1
+        if f.explained >= 2 {
+            explainMarked(u, v, into: &f, topGames: limit)
+        } else {
+            explainMerged(u, v, into: &f, topGames: limit)
+        }
+        let su = side(u), sv = side(v)
+        let distance = PlayerSide.geoAdmits(su, sv).distanceKm
+        f.distanceKm = distance
+        f.sharedLanguage = shareLanguage(u, v)
+        if let a = availability[u], let b = availability[v] { f.availabilityOverlapHours = a.overlap(with: b) } else {
+            f.availabilityOverlapHours = nil
+        }
+        f.fitYou = fit(u, v, su, sv, distanceKm: distance, favouriteHits: f.favouriteHits.count)
+        f.fitThem = fit(v, u, sv, su, distanceKm: distance, favouriteHits: f.theirFavouriteHits.count)
+    }
+
+    /// Inserts a shared game into `f.cited` if it is among the `limit` largest terms (term desc, game asc).
+    @inline(__always) private func cite(_ term: UInt32, game: UInt32, you i: Int, them j: Int, recent: Bool,
+                                        into f: inout PairExplanationFigures, limit: Int) {
+        guard limit > 0 && (f.cited.count < limit || Self.citesBefore(term, Int(game), f.cited[f.cited.count - 1])) else { return }
+        var at = f.cited.count
+        while at > 0 && Self.citesBefore(term, Int(game), f.cited[at - 1]) { at -= 1 }
+        f.cited.insert(.init(game: Int(game), minutesYou: vectorMinutes[i], minutesThem: vectorMinutes[j],
+                             favouriteYou: vectorFavourite[i], favouriteThem: vectorFavourite[j],
+                             recentBoth: recent, term: term), at: at)
+        if f.cited.count > limit { f.cited.removeLast() }
+    }
+
+    /// The shared-game part of `explain` for a list owner explained again: u's vector is marked once in
+    /// `f.ownerEntry` (per dense game), then each partner costs one pass over its own vector. Shared games come in
+    /// ascending game order, as in the merge, so the recent games and both favourite-hit lists stay ascending.
+    private func explainMarked(_ u: Int, _ v: Int, into f: inout PairExplanationFigures, topGames limit: Int) {
+        let population = (vectorGame.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }, vectorGame.count)
+        if f.ownerEntry.count != appIDs.count || f.markedPopulation != population {
+            f.ownerEntry = [Int32](repeating: 0, count: appIDs.count)
+            f.markedOwner = -1
+            f.markedPopulation = population
+        }
+        if f.markedOwner != u {
+            if f.markedOwner >= 0 { for i in vectorRange(f.markedOwner) { f.ownerEntry[Int(vectorGame[i])] = 0 } }
+            for i in vectorRange(u) { f.ownerEntry[Int(vectorGame[i])] = Int32(i + 1) }
+            f.markedOwner = u
+        }
+        var dot: UInt32 = 0
+        var shared = 0
+        let entries = f.ownerEntry
+        f.ownerEntry = []  // the local copy stays unique while `f` is written below
+        entries.withUnsafeBufferPointer { owner in
+            vectorGame.withUnsafeBufferPointer { vg in
+                vectorWeight.withUnsafeBufferPointer { vw in
+                    for j in vectorStart[v]..<vectorStart[v + 1] {
+                        let g = vg[j]
+                        let mark = owner[Int(g)]
+                        if mark == 0 { continue }
+                        let i = Int(mark) - 1
+                        let term = vw[i] &* vw[j]
+                        dot &+= term
+                        shared += 1
+                        let recent = vectorRecentMinutes[i] > 0 && vectorRecentMinutes[j] > 0
+                        if recent { f.recentGames.append(g) }
+                        if vectorFavourite[i] { f.favouriteHits.append(g) }
+                        if vectorFavourite[j] { f.theirFavouriteHits.append(g) }
+                        cite(term, game: g, you: i, them: j, recent: recent, into: &f, limit: limit)
+                    }
+                }
+            }
+        }
+        f.ownerEntry = entries
+        f.dot = dot
+        f.sharedGames = shared
+    }
+
+    /// The shared-game part of `explain` by one merge of the two sorted vectors (a first explanation).
+    private func explainMerged(_ u: Int, _ v: Int, into f: inout PairExplanationFigures, topGames limit: Int) {
         var dot: UInt32 = 0
         var shared = 0
         // The merge runs over raw buffers: it is most of an explanation's cost (two ~25-game vectors per pair).
@@ -61,14 +147,7 @@ extension PreparedPopulation {
                         let recent = vectorRecentMinutes[i] > 0 && vectorRecentMinutes[j] > 0
                         if recent { f.recentGames.append(a) }
                         // Dense order is appid order, so (term desc, game asc) is the citation order.
-                        if limit > 0 && (f.cited.count < limit || Self.citesBefore(term, Int(a), f.cited[f.cited.count - 1])) {
-                            var at = f.cited.count
-                            while at > 0 && Self.citesBefore(term, Int(a), f.cited[at - 1]) { at -= 1 }
-                            f.cited.insert(.init(game: Int(a), minutesYou: vectorMinutes[i], minutesThem: vectorMinutes[j],
-                                                 favouriteYou: vectorFavourite[i], favouriteThem: vectorFavourite[j],
-                                                 recentBoth: recent, term: term), at: at)
-                            if f.cited.count > limit { f.cited.removeLast() }
-                        }
+                        cite(term, game: a, you: i, them: j, recent: recent, into: &f, limit: limit)
                         i += 1; j += 1
                     } else if a < b { i += 1 } else { j += 1 }
                 }
@@ -82,15 +161,6 @@ extension PreparedPopulation {
         for k in favouriteStart[v]..<favouriteStart[v + 1] where vectorContains(u, game: favouriteGame[k]) {
             f.theirFavouriteHits.append(favouriteGame[k])
         }
-        let su = side(u), sv = side(v)
-        let distance = PlayerSide.geoAdmits(su, sv).distanceKm
-        f.distanceKm = distance
-        f.sharedLanguage = shareLanguage(u, v)
-        if let a = availability[u], let b = availability[v] { f.availabilityOverlapHours = a.overlap(with: b) } else {
-            f.availabilityOverlapHours = nil
-        }
-        f.fitYou = fit(u, v, su, sv, distanceKm: distance, favouriteHits: f.favouriteHits.count)
-        f.fitThem = fit(v, u, sv, su, distanceKm: distance, favouriteHits: f.theirFavouriteHits.count)
     }
 
     /// The citation order of shared games: larger term first, then lower game (= lower appid).

@@ -29,6 +29,11 @@ public struct PairingConfig: Sendable, Hashable {
     /// MaxScore over lists bounded by their largest remaining weight, with each player's floor as threshold);
     /// smaller ones by the plain once-per-pair scan (default: always). Output does not depend on it; the counters do.
     public var prunePoolFromSize: Int
+    /// `anywhere` pools of at least this many players let a row whose postings cover a quarter of its later
+    /// positions drain its accumulator densely, in position order, instead of through a touch list
+    /// (`PoolScorer.drainDense`): same lists, but candidates of equal dot bucket are visited in another order, so
+    /// the work counters differ. Below it (the golden runs' pools) the counters are those of the touch-list drain.
+    public var denseDrainPoolFromSize = 4_096
     /// How played games are weighted in the game vectors (`GameWeighting`; default `binary`).
     public var gameWeighting: GameWeighting
     /// α of the game vectors' length normalisation (`ScoreModel`): 1 = plain cosine; below 1 a partner's

@@ -10,6 +10,8 @@ public struct PairingCounters: Sendable, Hashable {
     /// Postings scanned in the shared index of `anywhere` players (part of `postingsScanned`).
     public var poolPostingsScanned = 0
     public var regionPlayersSearched = 0
+    /// Pool rows drained densely (`PoolScorer.drainDense`).
+    public var poolDenseRows = 0
 
     public init() {}
 
@@ -22,5 +24,6 @@ public struct PairingCounters: Sendable, Hashable {
         playersSearched += o.playersSearched
         poolPostingsScanned += o.poolPostingsScanned
         regionPlayersSearched += o.regionPlayersSearched
+        poolDenseRows += o.poolDenseRows
     }
 }

@@ -49,6 +49,7 @@ final class PoolScorer {
         rowGames.initialize(repeating: 0, count: max(1, population.appIDs.count))
         rowFavouriteHits = .allocate(capacity: n)
         rowFavouriteHits.initialize(repeating: 0, count: n)
+        floorDots = .allocate(capacity: n)
     }
 
     deinit {
@@ -57,6 +58,7 @@ final class PoolScorer {
         dense.deallocate()
         rowGames.deallocate()
         rowFavouriteHits.deallocate()
+        floorDots.deallocate()
     }
 
     /// Marks u's games (bit 0) and favourites (bit 1) in `rowGames`; `unmarkRow` clears them.
@@ -72,7 +74,10 @@ final class PoolScorer {
         for i in p.favouriteStart[u]..<p.favouriteStart[u + 1] { marks[Int(p.favouriteGame[i])] = 0 }
     }
 
-    /// Scores row `r` against every later pool position.
+    /// Scores row `r` against every later pool position. When the row's postings are at least
+    /// `denseDrainRatio`⁻¹ of its later positions (the usual case in a large pool, where popular games touch nearly
+    /// every partner), the scatter-add records no touches and the drain scans the accumulator over the later
+    /// positions in order (`drainDense`); otherwise touches are recorded and drained as a list (`drain`).
     func scoreRow(_ r: Int) {
         let members = pool.members
         let u = Int(members[r])
@@ -81,6 +86,9 @@ final class PoolScorer {
         var touchedCount = 0
         var scanned = 0
         markRow(u)
+        var lists = rowLists
+        rowLists = []  // so the local copy is unique and keeps the buffer
+        lists.removeAll(keepingCapacity: true)
         p.vectorStart.withUnsafeBufferPointer { vs in
             p.vectorGame.withUnsafeBufferPointer { vg in
                 p.vectorWeight.withUnsafeBufferPointer { vw in
@@ -88,24 +96,99 @@ final class PoolScorer {
                         let (first, count) = pool.range(of: Int(vg[i]))
                         if count == 0 { continue }
                         let lo = RegionIndex.firstPosting(after: r, in: postings, first: first, count: count)
+                        if lo == first + count { continue }
                         scanned += first + count - lo
-                        RegionIndex.scatterAdd(postings, lo..<(first + count), weight: vw[i], into: acc, touched: touched,
-                                               touchedCount: &touchedCount)
-                        if marks[Int(vg[i])] & 2 != 0 {
-                            for j in lo..<(first + count) {
-                                let l = Int(postings[j].local)
-                                if hits[l] < UInt8.max { hits[l] &+= 1 }
-                            }
-                        }
+                        lists.append(RowList(from: lo, end: first + count, weight: vw[i], favourite: marks[Int(vg[i])] & 2 != 0))
                     }
                 }
             }
         }
+        let later = members.count - r - 1
+        let dense = members.count >= p.config.denseDrainPoolFromSize && scanned * Self.denseDrainRatio >= later
+        for list in lists {
+            if dense {
+                RegionIndex.scatterAdd(postings, list.from..<list.end, weight: list.weight, into: acc)
+            } else {
+                RegionIndex.scatterAdd(postings, list.from..<list.end, weight: list.weight, into: acc, touched: touched,
+                                       touchedCount: &touchedCount)
+            }
+            if list.favourite {
+                for j in list.from..<list.end {
+                    let l = Int(postings[j].local)
+                    if hits[l] < UInt8.max { hits[l] &+= 1 }
+                }
+            }
+        }
+        rowLists = lists
         counters.postingsScanned += scanned
         counters.poolPostingsScanned += scanned
-        counters.candidatesTouched += touchedCount
-        drain(row: r, u: u, touchedCount: touchedCount)
+        if dense {
+            counters.poolDenseRows += 1
+            drainDense(row: r, u: u)
+        } else {
+            counters.candidatesTouched += touchedCount
+            drain(row: r, u: u, touchedCount: touchedCount)
+        }
         unmarkRow(u)
+    }
+
+    /// One of a row's game lists: the postings after the row, u's weight, and whether it is one of u's favourites.
+    private struct RowList {
+        var from: Int
+        var end: Int
+        var weight: UInt32
+        var favourite: Bool
+    }
+
+    private var rowLists: [RowList] = []
+
+    /// A row takes the dense drain when its postings times this reach its later positions.
+    static let denseDrainRatio = 4
+
+    /// Per pool position: the smallest capped dot `min(dot, S²)` whose bound `G·1` reaches its floor
+    /// (`dotThreshold`), filled on the first `scoreRow` (floors are final by then).
+    private let floorDots: UnsafeMutablePointer<UInt32>
+    private var floorDotsReady = false
+
+    /// The smallest capped dot d with `d · fitScale ≥ cut` (`UInt32.max` when no dot reaches it): comparing
+    /// `min(dot, S²)` with it is the same test as `gameTerm(dot) · fitScale ≥ cut`.
+    @inline(__always) static func dotThreshold(_ cut: UInt64) -> UInt32 {
+        let fitScale = UInt64(ScoreModel.fitScale)
+        let needed = cut / fitScale + (cut % fitScale == 0 ? 0 : 1)
+        return needed > ScoreModel.gameScale ? .max : UInt32(needed)
+    }
+
+    /// The dense drain of `scoreRow`: the accumulator is read in position order over the later positions; a
+    /// touched position is kept when its bound `G·1` reaches its own floor or the row's cut (the same test as
+    /// `drain`), kept positions are visited strongest dot first, and the range is then cleared wholesale.
+    private func drainDense(row r: Int, u: Int) {
+        let n = pool.members.count
+        let acc = accumulator, hits = rowFavouriteHits, touched = self.touched
+        if !floorDotsReady {
+            for l in 0..<n { floorDots[l] = Self.dotThreshold(floors[l]) }
+            floorDotsReady = true
+        }
+        let floorDots = self.floorDots
+        let rowDot = Self.dotThreshold(cut(r))
+        let cap = UInt32(ScoreModel.gameScale)
+        var kept = 0, touchedCount = 0
+        var l = r + 1
+        while l < n {
+            let a = acc[l]
+            if a != 0 {
+                touchedCount &+= 1
+                let d = min(a, cap)
+                touched[kept] = Int32(l)
+                kept &+= (d >= rowDot || d >= floorDots[l]) ? 1 : 0
+            }
+            l &+= 1
+        }
+        counters.candidatesTouched += touchedCount
+        visitKept(row: r, u: u, kept: kept)
+        if r + 1 < n {
+            (acc + r + 1).update(repeating: 0, count: n - r - 1)
+            (hits + r + 1).update(repeating: 0, count: n - r - 1)
+        }
     }
 
     /// Visits the touched positions strongest dot first (`DotBucketOrder`), so the row's heap fills with its best
@@ -128,15 +211,21 @@ final class PoolScorer {
                 hits[l] = 0
             }
         }
+        visitKept(row: r, u: u, kept: kept)
+        for t in 0..<kept { acc[Int(touched[t])] = 0; hits[Int(touched[t])] = 0 }
+    }
+
+    /// Visits the first `kept` positions of `touched` strongest dot first (`DotBucketOrder`), so the row's heap fills
+    /// with its best candidates early (no early stop: a weak pair for the row may still enter the column's heap).
+    private func visitKept(row r: Int, u: Int, kept: Int) {
+        let acc = accumulator, hits = rowFavouriteHits, members = pool.members
         buckets.sort(touched, count: kept, accumulator: acc)
-        let members = pool.members
         buckets.visitDescending { _, slots in
             for l in slots {
                 visit(row: r, u: u, column: Int(l), v: Int(members[Int(l)]), dot: acc[Int(l)], rowFavouriteHits: Int(hits[Int(l)]))
             }
             return true
         }
-        for t in 0..<kept { acc[Int(touched[t])] = 0; hits[Int(touched[t])] = 0 }
     }
 
     /// The score a pair must reach to matter to `slot`'s list: its floor, or its stripe heap's worst when full

@@ -122,4 +122,14 @@ final class RegionIndex {
         }
         touchedCount = tc
     }
+
+    /// The scatter-add without touch records, for callers that scan the accumulator afterwards.
+    @inline(__always) static func scatterAdd(_ postings: UnsafeMutablePointer<Posting>, _ range: Range<Int>, weight: UInt32,
+                                             into acc: UnsafeMutablePointer<UInt32>) {
+        for j in range {
+            let posting = postings[j]
+            let l = Int(posting.local)
+            acc[l] = acc[l] &+ weight &* posting.weight
+        }
+    }
 }

@@ -58,6 +58,8 @@ struct BenchPairCommand: ParsableCommand {
     @Option(help: "Side of a geo-grid cell in km (default: the pairing default).") var gridCellKm: Double?
     @Flag(inversion: .prefixedNo, help: "Build every emitted pair's explanation row (the explain stage).")
     var explain = true
+    @Flag(inversion: .prefixedNo, help: "Also render every emitted pair to CSV and JSON Lines bytes (the render stage; needs the explain stage).")
+    var render = true
     @Option(help: "Give every app user this distance cap in km (default: the generator's mix, mostly 50-250 km).")
     var capKm: Double?
     @Option(help: "Share of app users who accept any distance (default: the generator's 0.1).")
@@ -144,10 +146,12 @@ struct BenchPairCommand: ParsableCommand {
         if explain {
             explained = Self.explainAll(result.lists, population: population, workers: threadCount)
             stage("explain")
-            PairingJob.renderPairings(result.lists, population: population, workers: threadCount) { csv, jsonl in
-                bytes += csv.count + jsonl.count
+            if render {
+                PairingJob.renderPairings(result.lists, population: population, workers: threadCount) { csv, jsonl in
+                    bytes += csv.count + jsonl.count
+                }
+                stage("render")
             }
-            stage("render")
         }
         let c = result.counters
         print("pairings \(rows) (\(explained) shared games cited, \(bytes) bytes of CSV + JSON Lines), players paired \(result.lists.counts.filter { $0 > 0 }.count), "

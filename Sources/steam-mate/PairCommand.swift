@@ -28,6 +28,8 @@ struct PairCommand: ParsableCommand {
     var normExponent: Double = PairingConfig.defaultNormExponent
     @Option(help: "Worker threads (default or 0: all cores).") var threads: Int?
     @OptionGroup var publish: PublishFlags
+    @Flag(help: "No progress display (it is shown only when stderr is a terminal anyway).")
+    var quiet = false
 
     func run() throws {
         try OptionCheck.require([
@@ -50,7 +52,8 @@ struct PairCommand: ParsableCommand {
                                      previousState: state.map { URL(fileURLWithPath: $0) }, config: config, sink: log,
                                      libraries: libraries)
         try DatasetCommandIO.publish(to: out, policy: publish.policy, log: log) { staging in
-            try PairingJob.writeOutputs(output, diagnostics: log.sorted(), into: staging, workers: config.threads)
+            try PairingJob.writeOutputs(output, diagnostics: log.sorted(), into: staging, workers: config.threads,
+                                        progress: ProgressLine.make(quiet: quiet)?.update)
         }
         let s = output.summary
         let reasons = s.unpairedByReason.filter { $0.value > 0 }.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }

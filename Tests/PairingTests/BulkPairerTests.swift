@@ -163,6 +163,29 @@ import SyntheticData
         #expect(ranked.lists == oracle)
     }
 
+    /// The dense drain of pool rows (`PoolScorer.drainDense`, on by default only for pools of 4,096 players and
+    /// more) equals the oracle on pools with clones whose scores tie, on 1 and 3 threads, and gives the same lists
+    /// and reasons as the touch-list drain; it is really taken (counted rows).
+    @Test(arguments: [(1_800, UInt64(41), 0.9, 4, PairingConfig(k: 10)),
+                      (2_000, UInt64(42), 0.7, 8, PairingConfig(k: 5, exposureCapFactor: 2)),
+                      (1_500, UInt64(43), 1.0, 3, PairingConfig(k: 20, minSharedGames: 2, requireSharedLanguage: true)),
+                      (1_500, UInt64(44), 0.8, 1, PairingConfig(k: 4, gameWeighting: .logHours))])
+    func denseDrainEqualsBruteForce(players: Int, seed: UInt64, share: Double, run: Int, config: PairingConfig) {
+        var dense = config
+        dense.denseDrainPoolFromSize = 0
+        let p = Self.clonedPool(players: players, seed: seed, share: share, run: run, config: dense)
+        #expect((0..<p.count).filter { p.anywhere[$0] && p.hasVector($0) }.count > players / 3)
+        let oracle = BruteForcePairer.pair(p)
+        let one = Self.expectOracleOnOneAndThreeThreads(p, oracle: oracle)
+        #expect(one.counters.poolDenseRows > 0)
+        var listDrain = config
+        listDrain.denseDrainPoolFromSize = .max
+        let plain = BulkPairer.pair(Self.clonedPool(players: players, seed: seed, share: share, run: run, config: listDrain), threads: 2)
+        #expect(plain.counters.poolDenseRows == 0)
+        #expect(plain.lists == one.lists)
+        #expect(plain.emptyReasons == one.emptyReasons)
+    }
+
     /// Pairs `p` on 1 and 3 threads and expects both to equal the oracle (lists and reasons) with the same counters;
     /// returns the 1-thread result.
     @discardableResult

@@ -34,4 +34,32 @@ import PipelineCore
         }
         #expect(seen.sorted() == touched)
     }
+
+    /// `sortTop` visits the same slots in the same order as `sort`, whether the visit stops early, goes on past
+    /// the buckets filled up front, or everything fits in them.
+    @Test(arguments: [1, 50, 400, 5_000])
+    func sortTopVisitsLikeSort(minimum: Int) {
+        var rng = SeededGenerator(seed: 11)
+        let n = 3_000
+        let acc = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
+        defer { acc.deallocate() }
+        for i in 0..<n { acc[i] = UInt32(truncatingIfNeeded: rng.next() >> UInt64(rng.next() % 40)) | 1 }
+        let touched = (0..<Int32(n)).filter { _ in rng.next() % 3 != 0 }.shuffled(using: &rng)
+        func visit(_ order: DotBucketOrder, stopAfter: Int) -> [Int32] {
+            var seen: [Int32] = []
+            order.visitDescending { _, slots in
+                seen.append(contentsOf: slots)
+                return seen.count < stopAfter
+            }
+            return seen
+        }
+        let full = DotBucketOrder(capacity: 16), top = DotBucketOrder(capacity: 16)
+        for stopAfter in [1, 30, 700, Int.max] {
+            touched.withUnsafeBufferPointer {  // `sortTop` reads the touched slots again during the visit
+                full.sort($0.baseAddress!, count: $0.count, accumulator: acc)
+                top.sortTop($0.baseAddress!, count: $0.count, accumulator: acc, minimum: minimum)
+                #expect(visit(top, stopAfter: stopAfter) == visit(full, stopAfter: stopAfter))
+            }
+        }
+    }
 }

@@ -20,33 +20,52 @@ import Testing
         #expect(!run.stderr.contains("ingest: ") && !run.stderr.contains("write: "))
     }
 
-    /// Under a pseudo-terminal (`script`, util-linux) the progress lines appear, rewritten with CR; `--quiet`
-    /// removes them.
+    /// Runs the binary with `arguments` in `dir` under a pseudo-terminal (`script`, util-linux); returns what it printed.
+    static func underTerminal(_ arguments: String, in dir: URL) throws -> String {
+        let command = "'\(CommandRunner.binary.path)' \(arguments)"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-qec", command, "/dev/null"]
+        process.currentDirectoryURL = dir
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Under a pseudo-terminal the progress lines appear, rewritten with CR; `--quiet` removes them.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func terminalGetsProgressUnlessQuiet() throws {
         let dir = try RepositoryPaths.temporaryDirectory("progress-tty")
         try Self.pipeline(in: dir)
-        func underTerminal(_ extra: String) throws -> String {
-            let command = "'\(CommandRunner.binary.path)' run p.yml --force \(extra)"
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-            process.arguments = ["-qec", command, "/dev/null"]
-            process.currentDirectoryURL = dir
-            let out = Pipe()
-            process.standardOutput = out
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            let data = out.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            #expect(process.terminationStatus == 0)
-            return String(decoding: data, as: UTF8.self)
-        }
-        let shown = try underTerminal("")
+        let shown = try Self.underTerminal("run p.yml --force", in: dir)
         #expect(shown.contains("\ringest: "), "\(shown)")
         #expect(shown.contains("\rwrite: "), "\(shown)")
         #expect(shown.contains("chunks,"))
-        let quiet = try underTerminal("--quiet")
+        let quiet = try Self.underTerminal("run p.yml --force --quiet", in: dir)
         #expect(quiet.contains("timing: write"), "\(quiet)")
         #expect(!quiet.contains("ingest: ") && !quiet.contains("write: "), "\(quiet)")
+    }
+
+    /// `pair` shows its write progress on a terminal only, none with `--quiet` or when piped; its summary line stays.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
+    func pairShowsWriteProgressUnlessQuietOrPiped() throws {
+        let dir = try RepositoryPaths.temporaryDirectory("progress-pair")
+        try FirstHourCommandTests.writeExports(in: dir)
+        let convert = try CommandRunner.run(["convert", "data", "--out", "c", "--no-locations"], in: dir)
+        #expect(convert.status == 0, "\(convert.stderr)")
+        let shown = try Self.underTerminal("pair c --k 3 --out p --force", in: dir)
+        #expect(shown.contains("\rwrite: "), "\(shown)")
+        #expect(shown.contains("players "), "\(shown)")
+        let quiet = try Self.underTerminal("pair c --k 3 --out p --force --quiet", in: dir)
+        #expect(!quiet.contains("write: ") && !quiet.contains("\r\u{1B}"), "\(quiet)")
+        #expect(quiet.contains("players "), "\(quiet)")
+        let piped = try CommandRunner.run(["pair", "c", "--k", "3", "--out", "p", "--force"], in: dir)
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(!piped.stderr.contains("\r") && !piped.stderr.contains("write: "), "\(piped.stderr)")
     }
 }

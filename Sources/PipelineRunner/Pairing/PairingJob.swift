@@ -94,13 +94,16 @@ public enum PairingJob {
     /// while written (`pairings` rendered straight to bytes, `workers` threads, 0 = all cores), the summary, the
     /// carry-over state and `diagnostics`, then `manifest.json` (pipeline `pair`) from the checksums taken on the
     /// way, which also marks the directory as ours so the next `pair` may replace it. Returns every file's entry.
+    /// `progress` gets the tables' chunks and bytes written so far after each chunk.
     @discardableResult
     public static func writeOutputs(_ output: PairingRun.Output, diagnostics: [Diagnostic], into staging: URL,
-                                    workers: Int = 0) throws -> [RunManifest.Entry] {
+                                    workers: Int = 0,
+                                    progress: (@Sendable (TableWriteProgress) -> Void)? = nil) throws -> [RunManifest.Entry] {
         let tables = [streamedPairings(output), StreamedTable(output.matches), StreamedTable(output.newMatches),
                       StreamedTable(output.unpaired)]
         let entries = try OutputAssembler.writeFiles(tables: tables, files: summaryAndState(output) + [diagnosticsFile(diagnostics)],
-                                                     formats: TableFormat.allCases, into: staging, workers: workers)
+                                                     formats: TableFormat.allCases, into: staging, workers: workers,
+                                                     progress: progress)
         return try OutputAssembler.writeManifest(entries, pipeline: "pair", into: staging)
     }
 
