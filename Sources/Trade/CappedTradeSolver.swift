@@ -49,9 +49,10 @@ enum CappedTradeSolver {
         let n = graph.activeCount
         var assignment = (0..<n).map { Int32($0) }
         guard cycles.count > 0 else {
-            let greedy = cycles.truncated ? GreedyLoopPacking.assignment(problem: problem, graph: graph, cap: cap,
-                                                                         distinctOwners: options.distinctUsersPerLoop) : nil
-            return Outcome(assignment: greedy ?? assignment, optimal: !cycles.truncated, tieBreakOptimal: !cycles.truncated,
+            if cycles.truncated {
+                assignment = truncatedFallback(assignment, problem: problem, graph: graph, cap: cap, options: options)
+            }
+            return Outcome(assignment: assignment, optimal: !cycles.truncated, tieBreakOptimal: !cycles.truncated,
                            itemsUpperBound: cycles.truncated ? nil : 0, candidateLoops: 0, candidateLoopsTruncated: cycles.truncated)
         }
         let warm = warmStart.map { startLoops(cycles: cycles, assignment: $0) } ?? []
@@ -97,12 +98,8 @@ enum CappedTradeSolver {
                 assignment[Int(cycles.vertices[p])] = cycles.vertices[next]
             }
         }
-        // A truncated enumeration saw only the loops of the first items: a greedy packing over the whole
-        // graph may trade more (never optimal; there is no bound then anyway).
-        if cycles.truncated, let greedy = GreedyLoopPacking.assignment(problem: problem, graph: graph, cap: cap,
-                                                                      distinctOwners: options.distinctUsersPerLoop),
-           tradedCount(greedy) > tradedCount(assignment) {
-            assignment = greedy
+        if cycles.truncated {
+            assignment = truncatedFallback(assignment, problem: problem, graph: graph, cap: cap, options: options)
         }
         return Outcome(assignment: assignment, optimal: optimal, tieBreakOptimal: tieBreakOptimal && optimal,
                        itemsUpperBound: cycles.truncated ? nil : bound, candidateLoops: cycles.count,
@@ -252,13 +249,20 @@ enum CappedTradeSolver {
         if proven { state.itemsBound = max(incumbent, partsItems) }
     }
 
-    /// Non-dummy items traded by the loops `solution` takes (`solution[c]` for `loops[c]`; columns past
-    /// `loops.count`, e.g. user columns, are ignored).
-    /// Items that trade in an assignment (those not receiving themselves).
-    private static func tradedCount(_ assignment: [Int32]) -> Int {
-        assignment.indices.reduce(0) { $0 + (assignment[$1] == Int32($1) ? 0 : 1) }
+    /// After a truncated enumeration (which saw only the loops of the first items): the greedy packing
+    /// over the whole graph when it trades more than `assignment`, else `assignment`. Never optimal; a
+    /// truncated result has no bound anyway.
+    private static func truncatedFallback(_ assignment: [Int32], problem: TradeProblem, graph: PrunedGraph, cap: Int,
+                                          options: TradeSolverOptions) -> [Int32] {
+        func traded(_ a: [Int32]) -> Int { a.indices.reduce(0) { $0 + (a[$1] == Int32($1) ? 0 : 1) } }
+        guard let greedy = GreedyLoopPacking.assignment(problem: problem, graph: graph, cap: cap,
+                                                        distinctOwners: options.distinctUsersPerLoop),
+              traded(greedy) > traded(assignment) else { return assignment }
+        return greedy
     }
 
+    /// Non-dummy items traded by the loops `solution` takes (`solution[c]` for `loops[c]`; columns past
+    /// `loops.count`, e.g. user columns, are ignored).
     private static func itemCount(_ solution: [Bool], loops: [Int], cycles: CycleEnumerator) -> Int {
         loops.indices.reduce(0) { $0 + (solution[$1] ? Int(cycles.realCount[loops[$1]]) : 0) }
     }

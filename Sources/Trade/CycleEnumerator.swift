@@ -25,24 +25,9 @@ struct CycleEnumerator {
         let n = graph.activeCount
         guard n > 0, cap >= 1 else { return }
         let isReal = (0..<n).map { !problem.items[Int(graph.itemOfActive[$0])].isDummy }
-        let owner = (0..<n).map { graph.userOfItem[Int(graph.itemOfActive[$0])] }
+        let owner = graph.ownerOfActive
         // Reverse CSR (want edges only), for the distance-to-start bound.
-        var inDegree = [Int32](repeating: 0, count: n + 1)
-        for v in 0..<n {
-            for e in Int(graph.rowStart[v])..<Int(graph.rowStart[v + 1]) where graph.edgeRef[e] >= 0 {
-                inDegree[Int(graph.cols[e]) + 1] += 1
-            }
-        }
-        for k in 0..<n { inDegree[k + 1] += inDegree[k] }
-        var fill = inDegree
-        var predecessors = [Int32](repeating: 0, count: Int(inDegree[n]))
-        for v in 0..<n {
-            for e in Int(graph.rowStart[v])..<Int(graph.rowStart[v + 1]) where graph.edgeRef[e] >= 0 {
-                let w = Int(graph.cols[e])
-                predecessors[Int(fill[w])] = Int32(v)
-                fill[w] += 1
-            }
-        }
+        let (inDegree, predecessors, _) = graph.reversedWantEdges()
         // back[v] = fewest non-dummy items strictly between v and the start on a path v → … → start
         // through vertices above the start; `stamp[v] == s` marks v as able to get back within the cap.
         var back = [Int32](repeating: 0, count: n)

@@ -17,26 +17,9 @@ enum GreedyLoopPacking {
     static func assignment(problem: TradeProblem, graph: PrunedGraph, cap: Int, distinctOwners: Bool) -> [Int32]? {
         let n = graph.activeCount
         guard cap >= 2, !problem.items.contains(where: \.isDummy) else { return nil }
-        // In-edges: for each active v, the u with a want edge u → v (u ≠ v), and that edge's cost.
-        var inStart = [Int32](repeating: 0, count: n + 1)
-        for u in 0..<n {
-            for e in Int(graph.rowStart[u])..<Int(graph.rowStart[u + 1]) where Int(graph.cols[e]) != u {
-                inStart[Int(graph.cols[e]) + 1] += 1
-            }
-        }
-        for v in 0..<n { inStart[v + 1] += inStart[v] }
-        var fill = inStart
-        var inSource = [Int32](repeating: 0, count: Int(inStart[n]))
-        var inCost = [Int64](repeating: 0, count: Int(inStart[n]))
-        for u in 0..<n {
-            for e in Int(graph.rowStart[u])..<Int(graph.rowStart[u + 1]) where Int(graph.cols[e]) != u {
-                let v = Int(graph.cols[e])
-                inSource[Int(fill[v])] = Int32(u)
-                inCost[Int(fill[v])] = graph.costs[e]
-                fill[v] += 1
-            }
-        }
-        let owner = (0..<n).map { graph.userOfItem[Int(graph.itemOfActive[$0])] }
+        // In-edges: for each active v, the u with a want edge u → v, and that edge's index for its cost.
+        let (inStart, inSource, inEdge) = graph.reversedWantEdges(edgeIndices: true)
+        let owner = graph.ownerOfActive
         func distinct(_ x: Int, _ y: Int) -> Bool { !distinctOwners || owner[x] < 0 || owner[x] != owner[y] }
 
         var next = (0..<n).map { Int32($0) }
@@ -44,11 +27,11 @@ enum GreedyLoopPacking {
         var stamp = [Int32](repeating: -1, count: n)
         var closingCost = [Int64](repeating: 0, count: n)
         for a in 0..<n where free[a] {
-            for e in Int(inStart[a])..<Int(inStart[a + 1]) {
-                let c = Int(inSource[e])
-                if free[c] && (stamp[c] != Int32(a) || inCost[e] < closingCost[c]) {
+            for k in Int(inStart[a])..<Int(inStart[a + 1]) {
+                let c = Int(inSource[k]), cost = graph.costs[Int(inEdge[k])]
+                if free[c] && (stamp[c] != Int32(a) || cost < closingCost[c]) {
                     stamp[c] = Int32(a)
-                    closingCost[c] = inCost[e]
+                    closingCost[c] = cost
                 }
             }
             var work = 0

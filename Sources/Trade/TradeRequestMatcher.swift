@@ -135,18 +135,19 @@ public enum TradeRequestMatcher {
                 for b in offers[app] ?? [] {
                     let other = authors[b]
                     if other == author || (!blocked.isEmpty && blocked.contains(other)) { continue }
-                    if let limit = options.maxDistanceKm {
+                    let distance: Double?
+                    if let limit = options.maxDistanceKm, let prefilter {
                         // Conservative, as in pairing: within the limit even if both sit at the far edge of
                         // their location's accuracy radius.
                         guard let here, let there = locations[b], let hereUnit, let thereUnit = units[b],
-                              let prefilter, hereUnit.dot(thereUnit) >= prefilter else { continue }
-                        let distance = here.point.distanceKm(to: there.point)
-                        guard distance + here.accuracyKm + there.accuracyKm <= limit else { continue }
-                        edges.append(WantEdge(receiver: Int32(a), wanted: Int32(b), rank: rank, cost: cost, distanceKm: distance))
+                              hereUnit.dot(thereUnit) >= prefilter else { continue }
+                        let km = here.point.distanceKm(to: there.point)
+                        guard km + here.accuracyKm + there.accuracyKm <= limit else { continue }
+                        distance = km
                     } else {
-                        let distance = locations[b].flatMap { there in here.map { $0.point.distanceKm(to: there.point) } }
-                        edges.append(WantEdge(receiver: Int32(a), wanted: Int32(b), rank: rank, cost: cost, distanceKm: distance))
+                        distance = locations[b].flatMap { there in here.map { $0.point.distanceKm(to: there.point) } }
                     }
+                    edges.append(WantEdge(receiver: Int32(a), wanted: Int32(b), rank: rank, cost: cost, distanceKm: distance))
                 }
             }
         }
