@@ -1,3 +1,5 @@
+import Glibc
+
 /// Lets resolved rows share what many of them repeat: the `sources` list of a single-source fact (one array per
 /// document instead of one per row) and a game's name (one string per app instead of one per library row).
 /// At 100,000 players that is ~2.7 M `player_games` rows whose own arrays and names cost ~150 bytes a row.
@@ -39,8 +41,18 @@ struct SharedRowValues {
 
     /// `held` when it has the same bytes as `text`; else `text`, which becomes the held one (`isNew`).
     static func share(_ text: String, as held: inout String?) -> (text: String, isNew: Bool) {
-        if let held, held.utf8.count == text.utf8.count, held.utf8.elementsEqual(text.utf8) { return (held, false) }
+        if let held, sameBytes(held, text) { return (held, false) }
         held = text
         return (text, true)
+    }
+
+    /// Whether the UTF-8 bytes are equal, compared with `memcmp` (a generic `elementsEqual` over the UTF-8 views,
+    /// once per library row, was 3.6 % of a JSON Lines convert).
+    static func sameBytes(_ a: String, _ b: String) -> Bool {
+        guard a.utf8.count == b.utf8.count else { return false }
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 }
+        }
     }
 }

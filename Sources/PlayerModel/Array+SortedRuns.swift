@@ -2,15 +2,17 @@ extension Array {
     /// Puts the concatenation of sorted runs (run `r` ends before `ends[r]`) in the order a stable sort by
     /// `less` gives: the runs are merged by position (ties go to the earlier run, then the earlier row), and
     /// the rows are moved into place along the permutation's cycles. Extra memory is 5 bytes a row, not the
-    /// half-size row buffer of `sort`.
-    mutating func mergeSortedRuns(ends: [Int], by less: (Element, Element) -> Bool) {
+    /// half-size row buffer of `sort`. The heap compares each row's `key`, taken once per row (comparing
+    /// rows copied and released every string of both rows per comparison).
+    mutating func mergeSortedRuns<Key>(ends: [Int], key: (Element) -> Key, by less: (Key, Key) -> Bool) {
         precondition(count <= Int(UInt32.max), "more rows than a UInt32 position holds")
         let starts = [0] + ends.dropLast()
         var cursors = zip(starts, ends).filter { $0.0 < $0.1 }.map { (next: $0.0, end: $0.1) }
         guard cursors.count > 1 else { return }
         var order: [UInt32] = []
         order.reserveCapacity(count)
-        self.withUnsafeBufferPointer { rows in
+        let keys = map(key)
+        keys.withUnsafeBufferPointer { rows in
             // A binary heap of run indices by (head row, run index).
             func before(_ r: Int, _ s: Int) -> Bool {
                 let a = rows[cursors[r].next], b = rows[cursors[s].next]

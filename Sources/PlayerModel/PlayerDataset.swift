@@ -59,13 +59,13 @@ public struct PlayerDataset: Sendable, Hashable, Codable {
             dataset.achievements += piece.achievements; runs[5].append(dataset.achievements.count)
             dataset.preferences += piece.preferences; runs[6].append(dataset.preferences.count)
         }
-        dataset.players.mergeSortedRuns(ends: runs[0], by: playerOrder)
-        dataset.games.mergeSortedRuns(ends: runs[1], by: gameOrder)
-        dataset.friendships.mergeSortedRuns(ends: runs[2], by: friendshipOrder)
-        dataset.groups.mergeSortedRuns(ends: runs[3], by: groupOrder)
-        dataset.groupMembers.mergeSortedRuns(ends: runs[4], by: groupMemberOrder)
-        dataset.achievements.mergeSortedRuns(ends: runs[5], by: achievementOrder)
-        dataset.preferences.mergeSortedRuns(ends: runs[6], by: preferenceOrder)
+        dataset.players.mergeSortedRuns(ends: runs[0], key: \.steamID, by: { $0 < $1 })
+        dataset.games.mergeSortedRuns(ends: runs[1], key: { ($0.steamID, $0.appID) }, by: { $0 < $1 })
+        dataset.friendships.mergeSortedRuns(ends: runs[2], key: { ($0.a, $0.b) }, by: { $0 < $1 })
+        dataset.groups.mergeSortedRuns(ends: runs[3], key: \.groupID, by: { $0 < $1 })
+        dataset.groupMembers.mergeSortedRuns(ends: runs[4], key: { ($0.groupID, $0.steamID) }, by: { $0 < $1 })
+        dataset.achievements.mergeSortedRuns(ends: runs[5], key: { ($0.steamID, $0.appID ?? 0, $0.gameName ?? "") }, by: { $0 < $1 })
+        dataset.preferences.mergeSortedRuns(ends: runs[6], key: \.steamID, by: { $0 < $1 })
         return dataset
     }
 

@@ -6,6 +6,7 @@ struct BenchCommand: ParsableCommand {
         commandName: "bench",
         abstract: "Run a benchmark on seeded synthetic data and print its figures.",
         subcommands: [BenchIngestCommand.self, BenchPairCommand.self, BenchLobbyCommand.self, BenchTradeCommand.self,
-                      BenchDotaCommand.self, BenchRunCommand.self, BenchSHA256Command.self]
+                      BenchDotaCommand.self, BenchRunCommand.self, BenchSHA256Command.self,
+                      BenchConvertCommand.self]
     )
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// Reads a file in large chunks that end on a line boundary, so a JSON Lines bundle of any size
 /// streams with flat memory. Each chunk comes with the 1-based number of its first line.
@@ -38,6 +39,51 @@ struct ChunkedLineReader {
             return emit(chunk)
         }
         return nil
+    }
+
+    /// Like `next()`, but the chunk replaces the contents of `buffer`, whose capacity is reused, and the file is
+    /// read straight into it: no `Data` per read and no copy of the whole chunk out of the carry (those copies,
+    /// and fresh pages for every 8 MiB chunk, were ~9 % of a JSON Lines convert, under the work queue's lock).
+    /// Returns the number of the chunk's first line, or nil at the end.
+    mutating func next(into buffer: inout [UInt8]) throws -> Int? {
+        buffer.removeAll(keepingCapacity: true)
+        buffer.append(contentsOf: carry)
+        carry.removeAll(keepingCapacity: true)
+        while !finished {
+            let start = buffer.count
+            buffer.append(contentsOf: repeatElement(0, count: chunkSize))
+            let got = buffer.withUnsafeMutableBytes { raw in
+                var n: Int
+                repeat { n = Glibc.read(handle.fileDescriptor, raw.baseAddress! + start, chunkSize) } while n < 0 && errno == EINTR
+                return n
+            }
+            guard got >= 0 else {
+                let code = errno
+                buffer.removeAll(keepingCapacity: true)
+                throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+            }
+            buffer.removeLast(chunkSize - got)
+            if got == 0 {
+                finished = true
+                try? handle.close()
+                break
+            }
+            // Only the new bytes can hold the chunk's last newline (see `next()`).
+            let end = buffer.withUnsafeBytes { raw -> Int? in
+                var i = raw.count
+                while i > start {
+                    i -= 1
+                    if raw[i] == 0x0A { return i + 1 }
+                }
+                return nil
+            }
+            guard let end else { continue }
+            carry.append(contentsOf: buffer[end...])
+            buffer.removeLast(buffer.count - end)
+            return emit(buffer).firstLine
+        }
+        guard !buffer.isEmpty else { return nil }
+        return emit(buffer).firstLine
     }
 
     private mutating func emit(_ chunk: [UInt8]) -> (bytes: [UInt8], firstLine: Int) {

@@ -133,6 +133,7 @@ public struct DatasetIngestor: Sendable {
         // The partitions get what the limit leaves after every worker's chunk (at least a quarter of it).
         let partitionBudget = memoryLimit.map { max($0 / 4, $0 - workers * chunkSize) }
         let queue = IngestWorkQueue(files: steamFiles, chunkSize: chunkSize)
+        let handoff = DocumentBatchHandoff()
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             var local = PartitionedNormalizer.DocumentTally()
             // Dota documents (a million matches in one bundle) stay with the worker and are absorbed at the end,
@@ -156,18 +157,24 @@ public struct DatasetIngestor: Sendable {
                     do { try spill.write(partition) } catch { spillFailure.withLock { if $0 == nil { $0 = error } } }
                 }
             }
+            handoff.beginDecoding()
+            // A decoder hands its batches to a worker that has run out of input, else normalizes them itself.
+            let deliver = { (batch: [IngestedDocument]) in
+                if batch.isEmpty || !handoff.offer(batch) { normalize(batch) }
+            }
             while let work = queue.next() {
                 switch work {
                 case .file(let file):
-                    decode(file, diagnostics: diagnostics, deliver: normalize)
+                    decode(file, diagnostics: diagnostics, deliver: deliver)
                     bytesRead.add(file.size, ordering: .relaxed)
                     advance(bytes: file.size, files: 1)
                 case .chunk(let file, let bytes, let firstLine):
                     guard !bytes.isEmpty else { continue }
                     bytes.withUnsafeBytes { raw in
-                        decodeLines(raw, firstLine: firstLine, origin: origin(of: file), diagnostics: diagnostics, deliver: normalize)
+                        decodeLines(raw, firstLine: firstLine, origin: origin(of: file), diagnostics: diagnostics, deliver: deliver)
                     }
                     advance(bytes: bytes.count, files: 0)
+                    queue.recycle(bytes)
                 case .finished(let file):
                     bytesRead.add(file.size, ordering: .relaxed)
                     advance(bytes: 0, files: 1)
@@ -178,6 +185,8 @@ public struct DatasetIngestor: Sendable {
                     advance(bytes: 0, files: 1)
                 }
             }
+            handoff.finishDecoding()
+            while let batch = handoff.take() { normalize(batch) }
             normalizer.absorb(dota)
             tally.withLock { $0.add(local) }
         }

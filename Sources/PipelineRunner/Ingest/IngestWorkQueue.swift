@@ -20,10 +20,17 @@ final class IngestWorkQueue: @unchecked Sendable {
     private var nextFile = 0
     private var open: (file: DatasetFile, reader: ChunkedLineReader)?
     private let chunkSize: Int
+    /// Chunk buffers the workers are done with (`recycle`), reused so chunks do not fault in fresh pages.
+    private var spare: [[UInt8]] = []
 
     init(files: [DatasetFile], chunkSize: Int = ChunkedLineReader.defaultChunkSize) {
         self.files = files
         self.chunkSize = chunkSize
+    }
+
+    /// Takes back a chunk's buffer once its lines are decoded, for a later chunk.
+    func recycle(_ buffer: [UInt8]) {
+        lock.withLock { if spare.count < 4 { spare.append(buffer) } }
     }
 
     /// The next piece of work, or nil when everything has been handed out.
@@ -31,10 +38,12 @@ final class IngestWorkQueue: @unchecked Sendable {
         lock.withLock {
             if var current = open {
                 do {
-                    if let chunk = try current.reader.next() {
+                    var buffer = spare.popLast() ?? []
+                    if let firstLine = try current.reader.next(into: &buffer) {
                         open = current
-                        return .chunk(current.file, bytes: chunk.bytes, firstLine: chunk.firstLine)
+                        return .chunk(current.file, bytes: buffer, firstLine: firstLine)
                     }
+                    spare.append(buffer)
                     open = nil
                     return .finished(current.file)
                 } catch {

@@ -1,4 +1,5 @@
 import Foundation
+import PipelineCore
 import PipelineTestSupport
 import Testing
 @testable import PipelineRunner
@@ -21,5 +22,33 @@ import Testing
         }
         #expect(lines.map(\.0) == ["a", long, "b", "c"])
         #expect(lines.map(\.1) == [1, 2, 3, 4])
+    }
+
+    /// `next(into:)` (the work queue's path, one recycled buffer) gives the same chunks and first-line numbers
+    /// as `next()`, for chunk sizes below, around and above the line lengths, with and without a final newline.
+    @Test func reusedBufferGivesTheSameChunks() throws {
+        let dir = try RepositoryPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var generator = SeededGenerator(seed: 5)
+        var text = ""
+        for n in 0..<400 { text += String(repeating: "y", count: Int.random(in: 0...700, using: &generator)) + "\(n)\n" }
+        for (name, body) in [("final.jsonl", text), ("open.jsonl", text + "last line")] {
+            let url = dir.appendingPathComponent(name)
+            try body.write(to: url, atomically: true, encoding: .utf8)
+            for chunkSize in [1, 100, 1024, 1 << 20] {
+                var plain = try ChunkedLineReader(url: url, chunkSize: chunkSize)
+                var reused = try ChunkedLineReader(url: url, chunkSize: chunkSize)
+                var buffer: [UInt8] = []
+                var total = 0
+                while let chunk = try plain.next() {
+                    let firstLine = try reused.next(into: &buffer)
+                    #expect(firstLine == chunk.firstLine, "\(name), chunk size \(chunkSize)")
+                    #expect(buffer == chunk.bytes, "\(name), chunk size \(chunkSize)")
+                    total += buffer.count
+                }
+                #expect(try reused.next(into: &buffer) == nil)
+                #expect(total == body.utf8.count)
+            }
+        }
     }
 }
