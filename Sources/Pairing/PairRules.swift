@@ -146,13 +146,16 @@ extension PreparedPopulation {
         evaluate(u, v, side(u), side(v), dot: dot, distanceKm: distanceKm, floor: floor, favouriteHits: favouriteHits)
     }
 
-    /// `evaluate` with the two sides at hand.
+    /// `evaluate` with the two sides at hand. `theirFavouriteHits`: v's favourites that u plays or declared, when the
+    /// caller already counted them.
     @inline(__always) func evaluate(_ u: Int, _ v: Int, _ su: PlayerSide, _ sv: PlayerSide, dot: UInt32, distanceKm: Double?,
-                                    floor: UInt64? = nil, favouriteHits: Int? = nil) -> PairCandidate? {
+                                    floor: UInt64? = nil, favouriteHits: Int? = nil,
+                                    theirFavouriteHits: Int? = nil) -> PairCandidate? {
         guard dot > 0, !isExcluded(u, from: v), passesPartitionAndOverlap(u, v) else { return nil }
         let fitUV = fit(u, v, su, sv, distanceKm: distanceKm, favouriteHits: favouriteHits)
         if let floor, ScoreModel.score(dot: dot, fitUV: fitUV, fitVU: ScoreModel.fitScale) < floor { return nil }
-        let s = ScoreModel.score(dot: dot, fitUV: fitUV, fitVU: fit(v, u, sv, su, distanceKm: distanceKm))
+        let s = ScoreModel.score(dot: dot, fitUV: fitUV,
+                                 fitVU: fit(v, u, sv, su, distanceKm: distanceKm, favouriteHits: theirFavouriteHits))
         guard s > 0 else { return nil }
         return PairCandidate(score: s, other: Int32(v), dot: dot)
     }
