@@ -21,8 +21,8 @@ final class BlockScorer {
     let dense: UnsafeMutablePointer<UInt32>
     /// Per region position: how many of the current player's favourites it has (counted during the scatter).
     var favouriteHits: UnsafeMutablePointer<UInt8>
-    /// Per dense game, while a player is scored: bit 0 = in its vector, bit 1 = one of its favourites (`mark`). They
-    /// give both fits' favourite hits without a binary search per favourite.
+    /// Per dense game, while a player is scored: bit 0 = in its vector, bit 1 = one of its favourites
+    /// (`PreparedPopulation.markGames`). They give both fits' favourite hits without a binary search per favourite.
     let gameMarks: UnsafeMutablePointer<UInt8>
     /// The drain's ordering of touched candidates.
     let buckets = DotBucketOrder(capacity: 1024)
@@ -102,14 +102,14 @@ final class BlockScorer {
             if searchesRegion {
                 counters.playersSearched += 1
                 counters.regionPlayersSearched += regionMembers.count
-                mark(u)
+                p.markGames(of: u, in: gameMarks)
                 if regionMembers.count >= p.config.pruneFromRegionSize {
                     pruned(u, index: region, pool: false)
                 } else {
                     scatter(u, index: region)
                     drainGeo(u)
                 }
-                unmark(u)
+                p.unmarkGames(of: u, in: gameMarks)
             }
             output.write(u, heap.sorted())
             if heap.items.isEmpty {
@@ -335,40 +335,15 @@ final class BlockScorer {
         heap.removeAll()
         for c in known { heap.push(c) }
         sawAdmitted = false
-        mark(u)
+        p.markGames(of: u, in: gameMarks)
         pruned(u, index: pool, pool: true)
-        unmark(u)
+        p.unmarkGames(of: u, in: gameMarks)
         output.write(u, heap.sorted())
-    }
-
-    /// Sets u's bits in `gameMarks`; `unmark` clears them.
-    private func mark(_ u: Int) {
-        let marks = gameMarks
-        for i in p.vectorRange(u) { marks[Int(p.vectorGame[i])] = 1 }
-        for i in p.favouriteStart[u]..<p.favouriteStart[u + 1] { marks[Int(p.favouriteGame[i])] |= 2 }
-    }
-
-    private func unmark(_ u: Int) {
-        let marks = gameMarks
-        for i in p.vectorRange(u) { marks[Int(p.vectorGame[i])] = 0 }
-        for i in p.favouriteStart[u]..<p.favouriteStart[u + 1] { marks[Int(p.favouriteGame[i])] = 0 }
-    }
-
-    /// v's favourites in the marked player's vector (`mark`).
-    @inline(__always) private func theirHits(_ sv: PlayerSide) -> Int {
-        guard sv.favouriteCount > 0 else { return 0 }
-        let marks = gameMarks
-        let first = Int(sv.favouriteFirst)
-        var hits = 0
-        p.favouriteGame.withUnsafeBufferPointer { fg in
-            for i in first..<(first + Int(sv.favouriteCount)) { hits &+= Int(marks[Int(fg[i])] & 1) }
-        }
-        return hits
     }
 
     /// The per-candidate checks of both traversals: self, pool split (pairs of two `anywhere` players are the pool's:
     /// skipped in a geo region, the only pairs in the pool), heap bound, u's search radius (`searchCos`), the
-    /// distance rule, filters, then the score. u must be marked (`mark`).
+    /// distance rule, filters, then the score. u must be marked (`markGames`).
     @inline(__always) private func consider(_ u: Int, _ su: PlayerSide, searchCos: Double, _ v: Int, dot: UInt32,
                                             favouriteHits: Int?, pool: Bool = false) {
         if v == u || (!pool && su.anywhere && p.anywhere[v]) { return }
@@ -380,7 +355,7 @@ final class BlockScorer {
         sawAdmitted = true
         counters.candidatesEvaluated += 1
         if let c = p.evaluate(u, v, su, sv, dot: dot, distanceKm: distance, floor: heap.isFull ? heap.worst?.score : nil,
-                              favouriteHits: favouriteHits, theirFavouriteHits: theirHits(sv)) { heap.push(c) }
+                              favouriteHits: favouriteHits, theirFavouriteHits: p.favouritesMarked(sv, in: gameMarks)) { heap.push(c) }
     }
 
     /// Only for players left with nothing: is any player with a vector admitted by geography (pool pairs aside)?

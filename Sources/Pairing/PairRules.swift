@@ -113,6 +113,29 @@ extension PreparedPopulation {
         return false
     }
 
+    /// Sets u's bits in a per-game mark table: bit 0 = in u's vector, bit 1 = one of u's favourites. With them both
+    /// fits' favourite hits need no binary search (`unmarkGames` clears them).
+    @inline(__always) func markGames(of u: Int, in marks: UnsafeMutablePointer<UInt8>) {
+        for i in vectorRange(u) { marks[Int(vectorGame[i])] = 1 }
+        for i in favouriteStart[u]..<favouriteStart[u + 1] { marks[Int(favouriteGame[i])] |= 2 }
+    }
+
+    @inline(__always) func unmarkGames(of u: Int, in marks: UnsafeMutablePointer<UInt8>) {
+        for i in vectorRange(u) { marks[Int(vectorGame[i])] = 0 }
+        for i in favouriteStart[u]..<favouriteStart[u + 1] { marks[Int(favouriteGame[i])] = 0 }
+    }
+
+    /// v's favourites in the vector marked in `marks` (`markGames`).
+    @inline(__always) func favouritesMarked(_ sv: PlayerSide, in marks: UnsafeMutablePointer<UInt8>) -> Int {
+        guard sv.favouriteCount > 0 else { return 0 }
+        let first = Int(sv.favouriteFirst)
+        var hits = 0
+        favouriteGame.withUnsafeBufferPointer { fg in
+            for i in first..<(first + Int(sv.favouriteCount)) { hits &+= Int(marks[Int(fg[i])] & 1) }
+        }
+        return hits
+    }
+
     /// u's favourites that v plays or declared, as dense game indices.
     func favouriteHits(_ u: Int, in v: Int) -> [UInt32] {
         favouriteGame[favouriteStart[u]..<favouriteStart[u + 1]].filter { vectorContains(v, game: $0) }

@@ -61,19 +61,6 @@ final class PoolScorer {
         floorDots.deallocate()
     }
 
-    /// Marks u's games (bit 0) and favourites (bit 1) in `rowGames`; `unmarkRow` clears them.
-    private func markRow(_ u: Int) {
-        let marks = rowGames
-        for i in p.vectorRange(u) { marks[Int(p.vectorGame[i])] = 1 }
-        for i in p.favouriteStart[u]..<p.favouriteStart[u + 1] { marks[Int(p.favouriteGame[i])] |= 2 }
-    }
-
-    private func unmarkRow(_ u: Int) {
-        let marks = rowGames
-        for i in p.vectorRange(u) { marks[Int(p.vectorGame[i])] = 0 }
-        for i in p.favouriteStart[u]..<p.favouriteStart[u + 1] { marks[Int(p.favouriteGame[i])] = 0 }
-    }
-
     /// Scores row `r` against every later pool position. When the row's postings are at least
     /// `denseDrainRatio`⁻¹ of its later positions (the usual case in a large pool, where popular games touch nearly
     /// every partner), the scatter-add records no touches and the drain scans the accumulator over the later
@@ -85,7 +72,7 @@ final class PoolScorer {
         let acc = accumulator, marks = rowGames, hits = rowFavouriteHits
         var touchedCount = 0
         var scanned = 0
-        markRow(u)
+        p.markGames(of: u, in: rowGames)
         var lists = rowLists
         rowLists = []  // so the local copy is unique and keeps the buffer
         lists.removeAll(keepingCapacity: true)
@@ -129,7 +116,7 @@ final class PoolScorer {
             counters.candidatesTouched += touchedCount
             drain(row: r, u: u, touchedCount: touchedCount)
         }
-        unmarkRow(u)
+        p.unmarkGames(of: u, in: rowGames)
     }
 
     /// One of a row's game lists: the postings after the row, u's weight, and whether it is one of u's favourites.
@@ -255,7 +242,7 @@ final class PoolScorer {
         let bound2 = term * ScoreModel.harmonicMean(fitUV, ScoreModel.fitScale)
         let row2 = toRow && bound2 >= rowCut, column2 = toColumn && bound2 >= columnCut
         guard row2 || column2 else { return }
-        let fitVU = p.fit(v, u, sv, su, distanceKm: distance, favouriteHits: theirHits(sv))
+        let fitVU = p.fit(v, u, sv, su, distanceKm: distance, favouriteHits: p.favouritesMarked(sv, in: rowGames))
         let s = ScoreModel.score(dot: dot, fitUV: fitUV, fitVU: fitVU)
         guard s > 0 else { return }
         if row2 { heaps.push(r, PairCandidate(score: s, other: Int32(v), dot: dot)) }
@@ -304,7 +291,7 @@ final class PoolScorer {
         let fitScale = UInt64(ScoreModel.fitScale)
         let dense = self.dense, marks = rowGames
         for i in range { dense[Int(p.vectorGame[i])] = p.vectorWeight[i] }
-        markRow(u)
+        p.markGames(of: u, in: rowGames)
         let su = sides[u]
         p.vectorStart.withUnsafeBufferPointer { vs in
             p.vectorGame.withUnsafeBufferPointer { vg in
@@ -329,26 +316,15 @@ final class PoolScorer {
                         let fitUV = p.fit(u, v, su, sv, distanceKm: distance, favouriteHits: hits)
                         if term * ScoreModel.harmonicMean(fitUV, ScoreModel.fitScale) < cut { continue }
                         let s = ScoreModel.score(dot: dot, fitUV: fitUV,
-                                                 fitVU: p.fit(v, u, sv, su, distanceKm: distance, favouriteHits: theirHits(sv)))
+                                                 fitVU: p.fit(v, u, sv, su, distanceKm: distance, favouriteHits: p.favouritesMarked(sv, in: rowGames)))
                         if s > 0 { best.push(PairCandidate(score: s, other: Int32(v), dot: dot)) }
                     }
                 }
             }
         }
-        unmarkRow(u)
+        p.unmarkGames(of: u, in: rowGames)
         for i in range { dense[Int(p.vectorGame[i])] = 0 }
         return best.isFull ? best.worst?.score ?? 0 : 0
     }
 
-    /// v's favourites in the marked row's vector (`markRow`).
-    @inline(__always) private func theirHits(_ sv: PlayerSide) -> Int {
-        guard sv.favouriteCount > 0 else { return 0 }
-        let marks = rowGames
-        let first = Int(sv.favouriteFirst)
-        var hits = 0
-        p.favouriteGame.withUnsafeBufferPointer { fg in
-            for i in first..<(first + Int(sv.favouriteCount)) where marks[Int(fg[i])] & 1 != 0 { hits += 1 }
-        }
-        return hits
-    }
 }

@@ -27,23 +27,7 @@ import SyntheticData
 
     static func dataset(_ s: Shape) -> PlayerDataset {
         var d = SyntheticPopulation.generate(SyntheticPopulationConfig(players: s.players, seed: s.seed, shareAnywhere: 0.3))
-        d.players.sort { $0.steamID < $1.steamID }
-        if s.cloneRun > 1 {
-            let rowsOf = Dictionary(grouping: d.games, by: \.steamID)
-            let preferenceOf = Dictionary(d.preferences.map { ($0.steamID, $0) }, uniquingKeysWith: { a, _ in a })
-            var games: [PlayerGame] = [], preferences: [PlayerPreferences] = []
-            for i in d.players.indices {
-                let template = d.players[i - i % s.cloneRun]
-                let id = d.players[i].steamID
-                d.players[i].latitude = template.latitude
-                d.players[i].longitude = template.longitude
-                d.players[i].locationAccuracyKm = template.locationAccuracyKm
-                for var g in rowsOf[template.steamID] ?? [] { g.steamID = id; games.append(g) }
-                if var pr = preferenceOf[template.steamID] { pr.steamID = id; preferences.append(pr) }
-            }
-            d.games = games
-            d.preferences = preferences
-        }
+        TestData.clone(&d, run: s.cloneRun)
         if s.onePoint, let first = d.players.first(where: { $0.latitude != nil }) {
             for i in d.players.indices where d.players[i].latitude != nil {
                 d.players[i].latitude = first.latitude

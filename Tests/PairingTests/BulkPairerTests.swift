@@ -109,21 +109,7 @@ import SyntheticData
     /// preferences (its own steamid), so scores tie across every run and lists depend on the steamid tie-break.
     static func clonedPool(players: Int, seed: UInt64, share: Double, run: Int, config: PairingConfig) -> PreparedPopulation {
         var d = SyntheticPopulation.generate(SyntheticPopulationConfig(players: players, seed: seed, shareAnywhere: share))
-        d.players.sort { $0.steamID < $1.steamID }
-        let rowsOf = Dictionary(grouping: d.games, by: \.steamID)
-        let preferenceOf = Dictionary(d.preferences.map { ($0.steamID, $0) }, uniquingKeysWith: { a, _ in a })
-        var games: [PlayerGame] = [], preferences: [PlayerPreferences] = []
-        for i in d.players.indices {
-            let template = d.players[i - i % run]
-            let id = d.players[i].steamID
-            d.players[i].latitude = template.latitude
-            d.players[i].longitude = template.longitude
-            d.players[i].locationAccuracyKm = template.locationAccuracyKm
-            for var g in rowsOf[template.steamID] ?? [] { g.steamID = id; games.append(g) }
-            if var pr = preferenceOf[template.steamID] { pr.steamID = id; preferences.append(pr) }
-        }
-        d.games = games
-        d.preferences = preferences
+        TestData.clone(&d, run: run)
         return PreparedPopulation(dataset: d, exclusions: TestData.exclusions(from: d), config: config)
     }
 
