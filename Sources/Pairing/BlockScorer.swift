@@ -19,12 +19,11 @@ final class BlockScorer {
     var touched: UnsafeBufferPointer<Int32> { UnsafeBufferPointer(start: touchedBase, count: touchedCount) }
     /// u's weights by dense game index (zero elsewhere), for exact dots in the pruned traversal.
     let dense: UnsafeMutablePointer<UInt32>
-    var order: [(weight: UInt32, game: UInt32)] = []
-    var suffixSquares: [UInt64] = []
     /// Per region position: how many of the current player's favourites it has (counted during the scatter).
     var favouriteHits: UnsafeMutablePointer<UInt8>
-    /// Per game: 1 while it is one of the current player's favourites.
-    let favouriteMark: UnsafeMutablePointer<UInt8>
+    /// Per dense game, while a player is scored: bit 0 = in its vector, bit 1 = one of its favourites
+    /// (`PreparedPopulation.markGames`). They give both fits' favourite hits without a binary search per favourite.
+    let gameMarks: UnsafeMutablePointer<UInt8>
     /// The drain's ordering of touched candidates.
     let buckets = DotBucketOrder(capacity: 1024)
     /// Per region position: already evaluated exactly for the current player.
@@ -48,8 +47,8 @@ final class BlockScorer {
 
         favouriteHits = .allocate(capacity: accumulatorCapacity)
         favouriteHits.initialize(repeating: 0, count: accumulatorCapacity)
-        favouriteMark = .allocate(capacity: max(1, population.appIDs.count))
-        favouriteMark.initialize(repeating: 0, count: max(1, population.appIDs.count))
+        gameMarks = .allocate(capacity: max(1, population.appIDs.count))
+        gameMarks.initialize(repeating: 0, count: max(1, population.appIDs.count))
         dense = .allocate(capacity: max(1, population.appIDs.count))
         dense.initialize(repeating: 0, count: max(1, population.appIDs.count))
     }
@@ -61,7 +60,7 @@ final class BlockScorer {
 
         dense.deallocate()
         favouriteHits.deallocate()
-        favouriteMark.deallocate()
+        gameMarks.deallocate()
     }
 
     private func ensureAccumulator(_ n: Int) {
@@ -80,10 +79,19 @@ final class BlockScorer {
         evaluatedFlags.initialize(repeating: 0, count: accumulatorCapacity)
     }
 
-    func scoreBlock(members: [Int32], region regionMembers: [Int32]) {
+    /// Scores `members` against the region of `regionMembers`. `rebuild`: the region index must be built (false when
+    /// this scorer's index already holds exactly that region, e.g. the previous chunk of the same group);
+    /// `countBuild`: the build is counted in `regionPostingsBuilt` (once per group, whoever builds it, so the counters
+    /// do not depend on which worker took which chunk).
+    func scoreBlock(members: [Int32], region regionMembers: [Int32], rebuild: Bool = true, countBuild: Bool = true) {
         counters.blocks += 1
         if !regionMembers.isEmpty {
-            counters.regionPostingsBuilt += region.build(members: regionMembers, population: p)
+            if rebuild {
+                let built = region.build(members: regionMembers, population: p)
+                if countBuild { counters.regionPostingsBuilt += built }
+            } else if countBuild {
+                counters.regionPostingsBuilt += region.postingCount
+            }
             ensureAccumulator(regionMembers.count)
         }
         for m in members {
@@ -94,12 +102,14 @@ final class BlockScorer {
             if searchesRegion {
                 counters.playersSearched += 1
                 counters.regionPlayersSearched += regionMembers.count
+                p.markGames(of: u, in: gameMarks)
                 if regionMembers.count >= p.config.pruneFromRegionSize {
-                    pruned(u, index: region)
+                    pruned(u, index: region, pool: false)
                 } else {
                     scatter(u, index: region)
                     drainGeo(u)
                 }
+                p.unmarkGames(of: u, in: gameMarks)
             }
             output.write(u, heap.sorted())
             if heap.items.isEmpty {
@@ -109,96 +119,234 @@ final class BlockScorer {
         }
     }
 
-    /// Exact pruned traversal (MaxScore-style). u's games are taken heaviest first and scatter-added as usual.
-    /// When the touched set has grown past 2·capacity, 4·capacity, … a checkpoint evaluates every touched
-    /// candidate whose bound `acc + ‖x_u[i:]‖·max‖x_v‖` can still reach the heap, with its exact dot from a dense
-    /// lookup of u's weights. Before each game, if the heap is full and a candidate sharing only the remaining
-    /// games could not reach the k-th score, admission stops: unseen candidates score strictly below the heap's
-    /// worst. Remaining touched candidates are then bounded the same way and evaluated exactly if they can enter.
-    private func pruned(_ u: Int, index: RegionIndex) {
-        let range = p.vectorRange(u)
-        order.removeAll(keepingCapacity: true)
-        for i in range {
-            dense[Int(p.vectorGame[i])] = p.vectorWeight[i]
-            order.append((p.vectorWeight[i], p.vectorGame[i]))
-        }
-        order.sort { $0.weight != $1.weight ? $0.weight > $1.weight : $0.game < $1.game }
-        suffixSquares.removeAll(keepingCapacity: true)
-        suffixSquares.append(contentsOf: repeatElement(0, count: order.count + 1))
-        for pos in stride(from: order.count - 1, through: 0, by: -1) {
-            suffixSquares[pos] = suffixSquares[pos + 1] + UInt64(order[pos].weight) * UInt64(order[pos].weight)
-        }
-        let normBound = p.vectorNormBound
-        func remainingDotBound(_ pos: Int) -> UInt64 {
-            guard pos < order.count else { return 0 }
-            return (UInt64(Double(suffixSquares[pos]).squareRoot().rounded(.up)) + 1) * normBound
-        }
-        let acc = accumulator
-        let done = evaluatedFlags
-        let postings = index.postings
-        let members = index.members
-        let fitScale = UInt64(ScoreModel.fitScale)
+    /// One of u's game lists in the pruned traversal: its MaxScore bound `x(u,g) · max x(·,g)` over the index, u's
+    /// weight, and the list's postings.
+    private struct Term {
+        var bound: UInt64
+        var first: Int
+        var count: Int
+        var weight: UInt32
+        var game: UInt32
+    }
+
+    private var terms: [Term] = []
+    /// `rest[i]`: the summed bounds of terms i..< (what a candidate can still gain from the lists not scanned yet).
+    private var rest: [UInt64] = []
+
+    /// Exact pruned traversal (MaxScore). u's lists are taken by descending bound `x(u,g)·max x(·,g)` (the list's
+    /// largest weight in this index), so the short lists of rare, heavy games come first and the long lists of
+    /// popular games last; `rest[i]` sums the bounds of lists i and later. Once `2·capacity` candidates are touched,
+    /// the strongest of them by partial dot get their exact dot (u's weights looked up over the partner's vector)
+    /// and are evaluated, which fills the heap early. Before each later list, if the heap is full and
+    /// `min(S², rest[i])·Q` is below its worst score, no untouched candidate can enter (its whole dot lies in the
+    /// unscanned lists), so no new candidate is admitted. For the candidates already touched, the unscanned lists
+    /// are then either looked up per candidate (those whose `acc + rest` can still enter, when they are few) or
+    /// scanned adding only to touched candidates, and the accumulator is drained as in the plain scan. Ties: a bound
+    /// equal to the worst score is admitted, so the (score, steamid) order decides exactly as in the plain scan.
+    /// `pool`: the index is the `anywhere` pool (every pair admitted by geography; see `scorePoolMember`).
+    private func pruned(_ u: Int, index: RegionIndex, pool: Bool) {
         let su = sides[u]
-        let searchCos = UnitVector.cosine(ofKm: p.searchRadiusKm(u)) - 1e-12
+        let searchCos = pool ? -2 : UnitVector.cosine(ofKm: p.searchRadiusKm(u)) - 1e-12
+        var terms = self.terms, rest = self.rest
+        self.terms = []; self.rest = []  // so the local copies are unique and keep their buffers
+        terms.removeAll(keepingCapacity: true)
+        rest.removeAll(keepingCapacity: true)
+        let dense = self.dense, marks = gameMarks, maxWeight = index.maxWeight
+        var vectorLength = 0
+        p.vectorStart.withUnsafeBufferPointer { vs in
+            p.vectorGame.withUnsafeBufferPointer { vg in
+                p.vectorWeight.withUnsafeBufferPointer { vw in
+                    vectorLength = vs[u + 1] - vs[u]
+                    for i in vs[u]..<vs[u + 1] {
+                        let g = Int(vg[i])
+                        dense[g] = vw[i]
+                        let (first, count) = index.range(of: g)
+                        if count == 0 { continue }
+                        terms.append(Term(bound: UInt64(vw[i]) * UInt64(maxWeight[g]), first: first, count: count,
+                                          weight: vw[i], game: vg[i]))
+                    }
+                }
+            }
+        }
+        terms.sort { $0.bound != $1.bound ? $0.bound > $1.bound : $0.game < $1.game }
+        rest.append(contentsOf: repeatElement(0, count: terms.count + 1))
+        for i in stride(from: terms.count - 1, through: 0, by: -1) { rest[i] = rest[i + 1] &+ terms[i].bound }
+
+        let acc = accumulator, done = evaluatedFlags, hits = favouriteHits, tb = touchedBase
+        let postings = index.postings, members = index.members
+        let fitScale = UInt64(ScoreModel.fitScale)
+        let cap = ScoreModel.gameScale
+        let seedCount = 2 * heap.capacity
         var scanned = 0
-        var stop = order.count
-        var nextCheckpoint = 2 * heap.capacity
+        var stop = terms.count
+        var seeded = false
+        var tc = touchedCount
 
         p.vectorStart.withUnsafeBufferPointer { vs in
             p.vectorGame.withUnsafeBufferPointer { vg in
                 p.vectorWeight.withUnsafeBufferPointer { vw in
-                    func exactDot(_ v: Int) -> UInt32 {
+                    /// v's exact dot with u (u's weights in `dense`) and u's favourites that v has (`gameMarks` bit 1).
+                    func exact(_ v: Int) -> (UInt32, Int) {
                         var dot: UInt32 = 0
-                        for e in vs[v]..<vs[v + 1] { dot &+= dense[Int(vg[e])] &* vw[e] }
-                        return dot
-                    }
-                    /// Evaluates touched candidates that can still enter, given the dot bound of unscanned games.
-                    func sweep(remaining: UInt64, exactWhenZero: Bool) {
-                        for l32 in touched {
-                            let l = Int(l32)
-                            if done[l] != 0 { continue }
-                            let bound = min(ScoreModel.gameScale, UInt64(acc[l]) + remaining)
-                            if !heap.admits(upperBound: bound * fitScale) { continue }
-                            done[l] = 1
-                            let v = Int(members[l])
-                            let dot = remaining == 0 && exactWhenZero ? acc[l] : exactDot(v)
-                            consider(u, su, searchCos: searchCos, v, dot: dot, favouriteHits: nil)
+                        var h = 0
+                        for e in vs[v]..<vs[v + 1] {
+                            let g = Int(vg[e])
+                            dot &+= dense[g] &* vw[e]
+                            h &+= Int(marks[g] >> 1)
                         }
+                        return (dot, h)
                     }
-                    for pos in 0..<order.count {
-                        if heap.isFull, let worst = heap.worst {
-                            if min(ScoreModel.gameScale, remainingDotBound(pos)) * fitScale < worst.score {
-                                stop = pos
-                                break
+                    /// Adds list `term` to the accumulator; `admit`: new candidates are touched, else only touched ones
+                    /// gain (a slot is non-zero exactly while touched and not evaluated).
+                    func scan(_ term: Term, admit: Bool) {
+                        scanned &+= term.count
+                        let range = term.first..<(term.first + term.count)
+                        let favourite = marks[Int(term.game)] & 2 != 0
+                        if admit {
+                            RegionIndex.scatterAdd(postings, range, weight: term.weight, into: acc, touched: tb, touchedCount: &tc)
+                            if favourite {
+                                for j in range {
+                                    let l = Int(postings[j].local)
+                                    if hits[l] < UInt8.max { hits[l] &+= 1 }
+                                }
+                            }
+                        } else {
+                            for j in range {
+                                let posting = postings[j]
+                                let l = Int(posting.local)
+                                let a = acc[l]
+                                if a != 0 {
+                                    acc[l] = a &+ term.weight &* posting.weight
+                                    if favourite && hits[l] < UInt8.max { hits[l] &+= 1 }
+                                }
                             }
                         }
-                        let (first, count) = index.range(of: Int(order[pos].game))
-                        scanned += count
-                        var tc = touchedCount
-                        RegionIndex.scatterAdd(postings, first..<(first + count), weight: order[pos].weight, into: acc,
-                                               touched: touchedBase, touchedCount: &tc)
-                        touchedCount = tc
-                        if touchedCount >= nextCheckpoint && pos + 1 < order.count {
-                            sweep(remaining: remainingDotBound(pos + 1), exactWhenZero: false)
-                            nextCheckpoint *= 2
+                    }
+                    /// Evaluates the `seedCount` touched candidates with the largest partial dots exactly.
+                    func seed(remaining: UInt64) {
+                        seeded = true
+                        buckets.sort(tb, count: tc, accumulator: acc)
+                        var evaluated = 0
+                        buckets.visitDescending { _, slots in
+                            for l32 in slots {
+                                let l = Int(l32)
+                                done[l] = 1
+                                let v = Int(members[l])
+                                if remaining == 0 {
+                                    consider(u, su, searchCos: searchCos, v, dot: acc[l], favouriteHits: Int(hits[l]), pool: pool)
+                                } else {
+                                    let (dot, h) = exact(v)
+                                    consider(u, su, searchCos: searchCos, v, dot: dot, favouriteHits: h, pool: pool)
+                                }
+                                evaluated &+= 1
+                            }
+                            return evaluated < seedCount
                         }
                     }
-                    sweep(remaining: remainingDotBound(stop), exactWhenZero: stop == order.count)
+                    for i in 0..<terms.count {
+                        if !seeded && tc >= seedCount { seed(remaining: rest[i]) }
+                        if heap.isFull, let worst = heap.worst, min(cap, rest[i]) * fitScale < worst.score {
+                            stop = i
+                            break
+                        }
+                        scan(terms[i], admit: true)
+                    }
+                    // Candidates evaluated by the seed leave the accumulator; the rest stay in `tb`.
+                    var left = 0
+                    for t in 0..<tc {
+                        let l = Int(tb[t])
+                        if done[l] != 0 {
+                            acc[l] = 0; hits[l] = 0; done[l] = 0
+                        } else {
+                            tb[left] = Int32(l)
+                            left &+= 1
+                        }
+                    }
+                    counters.candidatesTouched += tc
+                    tc = left
+                    var remaining = rest[stop]
+                    if remaining > 0 {
+                        // The unscanned lists, for the touched candidates only: looked up per candidate that can
+                        // still enter when that is cheaper than scanning what is left, else scanned.
+                        var open = 0
+                        if let worst = heap.worst, heap.isFull {
+                            for t in 0..<tc where min(cap, UInt64(acc[Int(tb[t])]) &+ remaining) * fitScale >= worst.score {
+                                open &+= 1
+                            }
+                        } else {
+                            open = tc
+                        }
+                        var left = 0
+                        for i in stop..<terms.count { left &+= terms[i].count }
+                        if open * vectorLength * Self.lookupCost < left {
+                            buckets.sortTop(tb, count: tc, accumulator: acc, minimum: Self.drainFirstPerSlot * heap.capacity)
+                            let r = remaining
+                            buckets.visitDescending { ceiling, slots in
+                                if heap.isFull, let worst = heap.worst, min(cap, UInt64(ceiling) &+ r) * fitScale < worst.score {
+                                    return false
+                                }
+                                for l32 in slots {
+                                    let l = Int(l32)
+                                    guard heap.admits(upperBound: min(cap, UInt64(acc[l]) &+ r) * fitScale) else { continue }
+                                    let v = Int(members[l])
+                                    let (dot, h) = exact(v)
+                                    consider(u, su, searchCos: searchCos, v, dot: dot, favouriteHits: h, pool: pool)
+                                }
+                                return true
+                            }
+                            return
+                        }
+                        for i in stop..<terms.count { scan(terms[i], admit: false) }
+                        remaining = 0
+                    }
+                    // Every list is in the accumulator: the plain drain (strongest first, stop at the heap's worst).
+                    buckets.sortTop(tb, count: tc, accumulator: acc, minimum: Self.drainFirstPerSlot * heap.capacity)
+                    buckets.visitDescending { ceiling, slots in
+                        if heap.isFull, let worst = heap.worst, min(cap, UInt64(ceiling)) * fitScale < worst.score { return false }
+                        for l32 in slots {
+                            let l = Int(l32)
+                            consider(u, su, searchCos: searchCos, Int(members[l]), dot: acc[l], favouriteHits: Int(hits[l]), pool: pool)
+                        }
+                        return true
+                    }
                 }
             }
         }
-        counters.postingsScanned += scanned
-        counters.candidatesTouched += touchedCount
-        for l in touched { acc[Int(l)] = 0; done[Int(l)] = 0 }
+        for t in 0..<tc {
+            let l = Int(tb[t])
+            acc[l] = 0; hits[l] = 0
+        }
         touchedCount = 0
-        for i in range { dense[Int(p.vectorGame[i])] = 0 }
+        counters.postingsScanned += scanned
+        if pool { counters.poolPostingsScanned += scanned }
+        for i in p.vectorRange(u) { dense[Int(p.vectorGame[i])] = 0 }
+        self.terms = terms
+        self.rest = rest
     }
 
-    /// The per-candidate checks of both traversals: self, pool split (pairs of two `anywhere` players are the pool's),
-    /// heap bound, u's search radius (`searchCos`), the distance rule, filters, then the score.
+    /// Looking up one partner's vector costs about this many postings scanned per entry (random reads).
+    static let lookupCost = 4
+
+    /// Scores pool member `u` (an `anywhere` player) against every other member of the `anywhere` pool `pool`
+    /// with the pruned traversal, its heap starting from `known` (its partners who are not `anywhere`, final
+    /// already), and writes the merged list: the best `capacity` of both parts, as merging the two lists would.
+    func scorePoolMember(_ u: Int, pool: RegionIndex, known: [PairCandidate]) {
+        ensureAccumulator(pool.members.count)
+        heap.removeAll()
+        for c in known { heap.push(c) }
+        sawAdmitted = false
+        p.markGames(of: u, in: gameMarks)
+        pruned(u, index: pool, pool: true)
+        p.unmarkGames(of: u, in: gameMarks)
+        output.write(u, heap.sorted())
+    }
+
+    /// The per-candidate checks of both traversals: self, pool split (pairs of two `anywhere` players are the pool's:
+    /// skipped in a geo region, the only pairs in the pool), heap bound, u's search radius (`searchCos`), the
+    /// distance rule, filters, then the score. u must be marked (`markGames`).
     @inline(__always) private func consider(_ u: Int, _ su: PlayerSide, searchCos: Double, _ v: Int, dot: UInt32,
-                                            favouriteHits: Int?) {
-        if v == u || (su.anywhere && p.anywhere[v]) { return }
+                                            favouriteHits: Int?, pool: Bool = false) {
+        if v == u || (!pool && su.anywhere && p.anywhere[v]) { return }
         if !heap.admits(upperBound: ScoreModel.gameTerm(dot) * UInt64(ScoreModel.fitScale)) { return }
         let sv = sides[v]  // read only for candidates that pass the bound
         if su.unitX * sv.unitX + su.unitY * sv.unitY + su.unitZ * sv.unitZ < searchCos { return }
@@ -207,7 +355,7 @@ final class BlockScorer {
         sawAdmitted = true
         counters.candidatesEvaluated += 1
         if let c = p.evaluate(u, v, su, sv, dot: dot, distanceKm: distance, floor: heap.isFull ? heap.worst?.score : nil,
-                              favouriteHits: favouriteHits) { heap.push(c) }
+                              favouriteHits: favouriteHits, theirFavouriteHits: p.favouritesMarked(sv, in: gameMarks)) { heap.push(c) }
     }
 
     /// Only for players left with nothing: is any player with a vector admitted by geography (pool pairs aside)?
@@ -225,9 +373,7 @@ final class BlockScorer {
         let tp = touchedBase
         var tc = touchedCount
         var scanned = 0
-        let mark = favouriteMark, hits = favouriteHits
-        let favourites = p.favouriteStart[u]..<p.favouriteStart[u + 1]
-        for i in favourites { mark[Int(p.favouriteGame[i])] = 1 }
+        let mark = gameMarks, hits = favouriteHits
         p.vectorStart.withUnsafeBufferPointer { vs in
             p.vectorGame.withUnsafeBufferPointer { vg in
                 p.vectorWeight.withUnsafeBufferPointer { vw in
@@ -237,7 +383,7 @@ final class BlockScorer {
                         scanned += count
                         RegionIndex.scatterAdd(postings, first..<(first + count), weight: vw[i], into: acc, touched: tp,
                                                touchedCount: &tc)
-                        if mark[Int(vg[i])] != 0 {
+                        if mark[Int(vg[i])] & 2 != 0 {
                             for j in first..<(first + count) {
                                 let l = Int(postings[j].local)
                                 if hits[l] < UInt8.max { hits[l] &+= 1 }
@@ -247,7 +393,6 @@ final class BlockScorer {
                 }
             }
         }
-        for i in favourites { mark[Int(p.favouriteGame[i])] = 0 }
         touchedCount = tc
         counters.postingsScanned += scanned
         counters.candidatesTouched += tc

@@ -116,7 +116,7 @@ public enum BulkPairer {
 
         // Work items: groups (big ones cut into chunks of players, each rebuilding the group's region index),
         // then the pool's stripes.
-        enum Work { case group(Int, Range<Int>), poolStripe(Int) }
+        enum Work { case group(Int, Range<Int>), poolStripe(Int), poolMembers(Range<Int>) }
         var work: [(Work, Int)] = []
         let chunk = 1_024
         for (g, group) in groups.enumerated() {
@@ -130,10 +130,17 @@ public enum BulkPairer {
         // Biggest blocks first, for balance; the order does not affect results. The pool's stripes run after every
         // group (their floors use the groups' lists).
         let order = work.indices.sorted { work[$0].1 != work[$1].1 ? work[$0].1 > work[$1].1 : $0 < $1 }
+        // Large pools: every member queries the whole pool with the pruned traversal (`BlockScorer.scorePoolMember`);
+        // smaller ones: the once-per-pair scan in stripes (`PoolScorer`).
+        let prunedPool = poolMembers.count >= max(2, p.config.prunePoolFromSize)
         let stripes = poolMembers.count >= 2 ? poolStripes : 0
         let geoItems = order.map { work[$0].0 }
-        let poolItems = (0..<stripes).map { Work.poolStripe($0) }
-        let poolBest = BoundedHeaps(slots: poolMembers.count, capacity: capacity)
+        let poolItems = prunedPool
+            ? stride(from: 0, to: poolMembers.count, by: poolMemberChunk).map {
+                Work.poolMembers($0..<min(poolMembers.count, $0 + poolMemberChunk))
+            }
+            : (0..<stripes).map { Work.poolStripe($0) }
+        let poolBest = BoundedHeaps(slots: prunedPool ? 0 : poolMembers.count, capacity: capacity)
         let poolBestBox = SendableBox(poolBest)
         let threadCount = max(1, threads ?? p.config.threads)
         let floors = UnsafeMutablePointer<UInt64>.allocate(capacity: max(1, poolMembers.count))
@@ -157,20 +164,27 @@ public enum BulkPairer {
 
         let totals = Mutex(PairingCounters())
         let poolMerge = Mutex(())
-        func perform(_ workItems: [Work], ranked: RankedPoolIndex? = nil) {
-          let rankedBox = SendableBox(ranked)
+        func perform(_ workItems: [Work]) {
           let workerCount = max(1, min(threadCount, workItems.count))
           let next = Atomic<Int>(0)
           DispatchQueue.concurrentPerform(iterations: workerCount) { _ in
             let scorer = BlockScorer(population: p, sides: sides, capacity: capacity, output: output)
             var poolScorer: PoolScorer?
             var region: [Int32] = []
+            // The group whose region `scorer` indexes now: the next chunk of the same group reuses it.
+            var indexedGroup = -1
             while true {
                 let w = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard w < workItems.count else { break }
                 switch workItems[w] {
                 case .group(let g, let players):
                     let group = allGroups[g]
+                    if g == indexedGroup {
+                        scorer.scoreBlock(members: Array(group.members[players]), region: region, rebuild: false,
+                                          countBuild: players.lowerBound == 0)
+                        continue
+                    }
+                    indexedGroup = g
                     region.removeAll(keepingCapacity: true)
                     if group.radius >= 0 {
                         let c = group.cell
@@ -202,20 +216,22 @@ public enum BulkPairer {
                             }
                         }
                     }
-                    scorer.scoreBlock(members: Array(group.members[players]), region: region)
+                    scorer.scoreBlock(members: Array(group.members[players]), region: region,
+                                      countBuild: players.lowerBound == 0)
+                case .poolMembers(let rows):
+                    let members = poolBox.value.members
+                    for r in rows {
+                        let u = Int(members[r])
+                        let known = Array(UnsafeBufferPointer(start: output.entries + u * capacity, count: Int(output.counts[u])))
+                        scorer.scorePoolMember(u, pool: poolBox.value, known: known)
+                    }
                 case .poolStripe(let stripe):
                     let ps = poolScorer ?? PoolScorer(population: p, sides: sides, pool: poolBox.value, capacity: capacity, floors: floorsBox.value)
                     poolScorer = ps
                     let rows = poolBox.value.members.count
                     var block = stripe
                     while block * poolRowBlock < rows {
-                        if let ranked = rankedBox.value {
-                            for r in (block * poolRowBlock)..<min(rows, (block + 1) * poolRowBlock) {
-                                ps.scoreRankedRow(r, ranked: ranked)
-                            }
-                        } else {
-                            for r in (block * poolRowBlock)..<min(rows, (block + 1) * poolRowBlock) { ps.scoreRow(r) }
-                        }
+                        for r in (block * poolRowBlock)..<min(rows, (block + 1) * poolRowBlock) { ps.scoreRow(r) }
                         block += poolStripes
                     }
                     ps.counters.blocks += 1
@@ -240,7 +256,7 @@ public enum BulkPairer {
         // Each position's floor is its own, so any split of positions gives the same floors and counters.
         perform(geoItems)
         let seedTotals = Mutex(PairingCounters())
-        let seedChunks = (poolMembers.count + 1_023) / 1_024
+        let seedChunks = prunedPool ? 0 : (poolMembers.count + 1_023) / 1_024
         let nextSeed = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: min(threadCount, max(1, seedChunks))) { _ in
             let ps = PoolScorer(population: p, sides: sides, pool: poolBox.value, capacity: capacity, floors: floorsBox.value)
@@ -256,24 +272,24 @@ public enum BulkPairer {
             let c = ps.counters
             seedTotals.withLock { $0.add(c) }
         }
-        // Large pools are scored by the pruned traversal over positions ranked by floor (`RankedPoolIndex`).
-        let ranked = poolMembers.count >= max(2, p.config.prunePoolFromSize)
-            ? RankedPoolIndex(pool: pool, floors: floors, population: p) : nil
-        perform(poolItems, ranked: ranked)
+        perform(poolItems)
         var counters = totals.withLock { $0 }
         counters.add(seedTotals.withLock { $0 })
-        counters.regionPostingsBuilt += poolPostings + (ranked?.postingCount ?? 0)
+        counters.regionPostingsBuilt += poolPostings
 
-        // Pool players: their geo list (partners who are not `anywhere`) merged with their pool list. An empty
-        // result is all excluded if either part met a candidate sharing a game, else no shared games if anyone was in
-        // range in either part, else no one in range (the rule `BlockScorer` applies to a single list).
+        // Pool players: their geo list (partners who are not `anywhere`) merged with their pool list (the pruned
+        // pool's queries wrote the merged lists already). An empty result is all excluded if either part met a
+        // candidate sharing a game, else no shared games if anyone was in range in either part, else no one in range
+        // (the rule `BlockScorer` applies to a single list).
         for (r, m) in poolMembers.enumerated() {
             let u = Int(m)
             var merged = Array(UnsafeBufferPointer(start: output.entries + u * capacity, count: Int(output.counts[u])))
-            merged.append(contentsOf: poolBest.contents(r))
-            merged.sort { $0.ranksBefore($1) }
-            if merged.count > capacity { merged.removeLast(merged.count - capacity) }
-            output.write(u, merged)
+            if !prunedPool {
+                merged.append(contentsOf: poolBest.contents(r))
+                merged.sort { $0.ranksBefore($1) }
+                if merged.count > capacity { merged.removeLast(merged.count - capacity) }
+                output.write(u, merged)
+            }
             guard merged.isEmpty else { output.reasons[u] = nil; continue }
             let sharesGame = p.vectorRange(u).contains { pool.range(of: Int(p.vectorGame[$0])).1 > 1 }
             let fromGeo = output.reasons[u]
@@ -291,6 +307,8 @@ public enum BulkPairer {
     /// `poolRowBlock` consecutive rows, round robin (later rows have fewer partners, so stripes stay even).
     static let poolStripes = 8
     static let poolRowBlock = 64
+    /// Pool members per work item of the pruned pool.
+    static let poolMemberChunk = 256
 
     /// Players sharing one location point who get a block of their own (and so a region around that exact point).
     static let pointBlockMinimum = 32

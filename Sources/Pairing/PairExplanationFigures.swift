@@ -65,8 +65,12 @@ extension PreparedPopulation {
         let su = side(u), sv = side(v)
         let distance = PlayerSide.geoAdmits(su, sv).distanceKm
         f.distanceKm = distance
-        f.sharedLanguage = shareLanguage(u, v)
-        if let a = availability[u], let b = availability[v] { f.availabilityOverlapHours = a.overlap(with: b) } else {
+        f.sharedLanguage = languageMaskExact ? PlayerSide.shareLanguageByMask(su, sv) : shareLanguage(u, v)
+        // The packed words of `availability` (three per player; hours 0 = not stated): no mask copied per pair.
+        if su.availabilityHours > 0 && sv.availabilityHours > 0 {
+            f.availabilityOverlapHours = (su.availability0 & sv.availability0).nonzeroBitCount
+                + (su.availability1 & sv.availability1).nonzeroBitCount + (su.availability2 & sv.availability2).nonzeroBitCount
+        } else {
             f.availabilityOverlapHours = nil
         }
         f.fitYou = fit(u, v, su, sv, distanceKm: distance, favouriteHits: f.favouriteHits.count)

@@ -113,6 +113,29 @@ extension PreparedPopulation {
         return false
     }
 
+    /// Sets u's bits in a per-game mark table: bit 0 = in u's vector, bit 1 = one of u's favourites. With them both
+    /// fits' favourite hits need no binary search (`unmarkGames` clears them).
+    @inline(__always) func markGames(of u: Int, in marks: UnsafeMutablePointer<UInt8>) {
+        for i in vectorRange(u) { marks[Int(vectorGame[i])] = 1 }
+        for i in favouriteStart[u]..<favouriteStart[u + 1] { marks[Int(favouriteGame[i])] |= 2 }
+    }
+
+    @inline(__always) func unmarkGames(of u: Int, in marks: UnsafeMutablePointer<UInt8>) {
+        for i in vectorRange(u) { marks[Int(vectorGame[i])] = 0 }
+        for i in favouriteStart[u]..<favouriteStart[u + 1] { marks[Int(favouriteGame[i])] = 0 }
+    }
+
+    /// v's favourites in the vector marked in `marks` (`markGames`).
+    @inline(__always) func favouritesMarked(_ sv: PlayerSide, in marks: UnsafeMutablePointer<UInt8>) -> Int {
+        guard sv.favouriteCount > 0 else { return 0 }
+        let first = Int(sv.favouriteFirst)
+        var hits = 0
+        favouriteGame.withUnsafeBufferPointer { fg in
+            for i in first..<(first + Int(sv.favouriteCount)) { hits &+= Int(marks[Int(fg[i])] & 1) }
+        }
+        return hits
+    }
+
     /// u's favourites that v plays or declared, as dense game indices.
     func favouriteHits(_ u: Int, in v: Int) -> [UInt32] {
         favouriteGame[favouriteStart[u]..<favouriteStart[u + 1]].filter { vectorContains(v, game: $0) }
@@ -146,13 +169,16 @@ extension PreparedPopulation {
         evaluate(u, v, side(u), side(v), dot: dot, distanceKm: distanceKm, floor: floor, favouriteHits: favouriteHits)
     }
 
-    /// `evaluate` with the two sides at hand.
+    /// `evaluate` with the two sides at hand. `theirFavouriteHits`: v's favourites that u plays or declared, when the
+    /// caller already counted them.
     @inline(__always) func evaluate(_ u: Int, _ v: Int, _ su: PlayerSide, _ sv: PlayerSide, dot: UInt32, distanceKm: Double?,
-                                    floor: UInt64? = nil, favouriteHits: Int? = nil) -> PairCandidate? {
+                                    floor: UInt64? = nil, favouriteHits: Int? = nil,
+                                    theirFavouriteHits: Int? = nil) -> PairCandidate? {
         guard dot > 0, !isExcluded(u, from: v), passesPartitionAndOverlap(u, v) else { return nil }
         let fitUV = fit(u, v, su, sv, distanceKm: distanceKm, favouriteHits: favouriteHits)
         if let floor, ScoreModel.score(dot: dot, fitUV: fitUV, fitVU: ScoreModel.fitScale) < floor { return nil }
-        let s = ScoreModel.score(dot: dot, fitUV: fitUV, fitVU: fit(v, u, sv, su, distanceKm: distanceKm))
+        let s = ScoreModel.score(dot: dot, fitUV: fitUV,
+                                 fitVU: fit(v, u, sv, su, distanceKm: distanceKm, favouriteHits: theirFavouriteHits))
         guard s > 0 else { return nil }
         return PairCandidate(score: s, other: Int32(v), dot: dot)
     }

@@ -20,14 +20,14 @@ public struct PairingConfig: Sendable, Hashable {
     public var gridCellKm: Double
     /// Worker threads for the bulk scorer (output does not depend on it).
     public var threads: Int
-    /// Regions with at least this many players are scored with the exact pruned traversal (heaviest games first,
-    /// stop admitting candidates once the remaining norm cannot beat the k-th score); smaller ones by plain
-    /// scatter-add. Output does not depend on it. Off by default: on the synthetic populations it scanned 25–30 %
-    /// fewer postings but ran 2–4× slower (exact dots and checkpoint sweeps cost more than the postings saved).
+    /// Regions with at least this many players are scored with the exact pruned traversal (MaxScore: u's lists by
+    /// descending bound `x(u,g)·max x(·,g)`, early evaluation of the strongest candidates, then no more lists once
+    /// the unscanned lists' bounds cannot beat the k-th score; `BlockScorer.pruned`); smaller ones by plain
+    /// scatter-add. Output does not depend on it; the work counters do. Default `defaultPruneFromRegionSize`.
     public var pruneFromRegionSize: Int
-    /// `anywhere` pools of at least this many players are scored by the exact pruned traversal (`RankedPoolIndex`,
-    /// MaxScore over lists bounded by their largest remaining weight, with each player's floor as threshold);
-    /// smaller ones by the plain once-per-pair scan (default: always). Output does not depend on it; the counters do.
+    /// `anywhere` pools of at least this many players are scored by every member querying the whole pool with the
+    /// same pruned traversal, its heap starting from its other partners (`BlockScorer.scorePoolMember`); smaller ones
+    /// by the plain once-per-pair scan (`PoolScorer`). Output does not depend on it; the counters do.
     public var prunePoolFromSize: Int
     /// `anywhere` pools of at least this many players let a row whose postings cover a quarter of its later
     /// positions drain its accumulator densely, in position order, instead of through a touch list
@@ -42,15 +42,17 @@ public struct PairingConfig: Sendable, Hashable {
 
     /// The default α: it beat the plain cosine (α = 1) on both generated mixes (README, *Offline pairing quality*).
     public static let defaultNormExponent = 0.5
-    /// Off by default: on `bench pair --players 100000` (pool ≈ 10k) it halved the pool's postings (118.6 M → 59.8 M)
-    /// but `score` took 9.2 CPU-s against 7.1 for the plain scan (same loaded machine, same time): the exact dots of the
-    /// partners that pass the bound cost more than the postings saved. Not yet measured at 1M.
+    /// Both pruned traversals are off by default: on the 100k population of `generate --players 100000 --seed 7`
+    /// (12 cities of 4–12k players each, every list long) they scored in 20.6 CPU-s against 12.4 for the plain scans
+    /// (the bounds `x(u,g)·max x(·,g)` are loose, since players with few games carry large weights in every list, so
+    /// admission stops late and the rest is scanned anyway). README, *Pairing*, issue 10 pair8.
     public static let defaultPrunePoolFromSize = Int.max
+    public static let defaultPruneFromRegionSize = Int.max
 
     public init(k: Int = 20, defaultMaxDistanceKm: Double = 100, defaultAnywhere: Bool = false,
                 defaultAccuracyKm: Double = 25, exposureCapFactor: Double? = nil, reservePerPlayer: Int? = nil,
                 minSharedGames: Int = 1, requireSharedLanguage: Bool = false, gridCellKm: Double = 100,
-                threads: Int = 1, pruneFromRegionSize: Int = .max, prunePoolFromSize: Int = PairingConfig.defaultPrunePoolFromSize,
+                threads: Int = 1, pruneFromRegionSize: Int = PairingConfig.defaultPruneFromRegionSize, prunePoolFromSize: Int = PairingConfig.defaultPrunePoolFromSize,
                 gameWeighting: GameWeighting = .default, normExponent: Double = PairingConfig.defaultNormExponent) {
         self.k = k
         self.defaultMaxDistanceKm = defaultMaxDistanceKm

@@ -22,7 +22,7 @@ final class PoolScorer {
     private let accumulator: UnsafeMutablePointer<UInt32>
     private let touched: UnsafeMutablePointer<Int32>
     private let buckets: DotBucketOrder
-    /// u's weights by dense game index (zero elsewhere) while a ranked row completes its partners' dots.
+    /// u's weights by dense game index (zero elsewhere) while `seedFloor` completes its candidates' dots.
     private let dense: UnsafeMutablePointer<UInt32>
     /// Per dense game, while a row is scored: bit 0 = in u's vector, bit 1 = one of u's favourites. They give both
     /// fits' favourite hits without a binary search per favourite (`rowFavouriteHits` counts u's side in the scan).
@@ -61,19 +61,6 @@ final class PoolScorer {
         floorDots.deallocate()
     }
 
-    /// Marks u's games (bit 0) and favourites (bit 1) in `rowGames`; `unmarkRow` clears them.
-    private func markRow(_ u: Int) {
-        let marks = rowGames
-        for i in p.vectorRange(u) { marks[Int(p.vectorGame[i])] = 1 }
-        for i in p.favouriteStart[u]..<p.favouriteStart[u + 1] { marks[Int(p.favouriteGame[i])] |= 2 }
-    }
-
-    private func unmarkRow(_ u: Int) {
-        let marks = rowGames
-        for i in p.vectorRange(u) { marks[Int(p.vectorGame[i])] = 0 }
-        for i in p.favouriteStart[u]..<p.favouriteStart[u + 1] { marks[Int(p.favouriteGame[i])] = 0 }
-    }
-
     /// Scores row `r` against every later pool position. When the row's postings are at least
     /// `denseDrainRatio`⁻¹ of its later positions (the usual case in a large pool, where popular games touch nearly
     /// every partner), the scatter-add records no touches and the drain scans the accumulator over the later
@@ -85,7 +72,7 @@ final class PoolScorer {
         let acc = accumulator, marks = rowGames, hits = rowFavouriteHits
         var touchedCount = 0
         var scanned = 0
-        markRow(u)
+        p.markGames(of: u, in: rowGames)
         var lists = rowLists
         rowLists = []  // so the local copy is unique and keeps the buffer
         lists.removeAll(keepingCapacity: true)
@@ -129,7 +116,7 @@ final class PoolScorer {
             counters.candidatesTouched += touchedCount
             drain(row: r, u: u, touchedCount: touchedCount)
         }
-        unmarkRow(u)
+        p.unmarkGames(of: u, in: rowGames)
     }
 
     /// One of a row's game lists: the postings after the row, u's weight, and whether it is one of u's favourites.
@@ -235,102 +222,6 @@ final class PoolScorer {
         return max(floors[slot], heaps.floor(slot) ?? 0)
     }
 
-    /// One non-empty game list of a ranked row: its MaxScore bound, u's weight, and the postings after the row.
-    private struct RankedTerm {
-        var bound: UInt64
-        var weight: UInt32
-        var game: UInt32
-        var from: Int
-        var end: Int
-    }
-
-    private var terms: [RankedTerm] = []
-
-    /// Scores rank `r` of `ranked` against every later rank, exactly, scanning only the lists that can matter
-    /// (MaxScore). A pair matters only if its score reaches r's floor f (`RankedPoolIndex`), so its dot must reach
-    /// θ = ⌈f / fitScale⌉ (the harmonic mean of two fits is at most `fitScale`). u's lists are taken by ascending
-    /// bound `x(u,g)·suffixMax`; the longest prefix whose bounds sum below θ is *non-essential*: a partner sharing
-    /// only those games cannot reach θ, so only the other lists are scatter-added. A touched partner whose partial
-    /// dot plus the non-essential bounds stays below θ is dropped; the others get their exact dot (the partial
-    /// plus a lookup of the non-essential games in u's dense weights) and are visited as in `scoreRow`.
-    func scoreRankedRow(_ r: Int, ranked: RankedPoolIndex) {
-        let index = ranked.index
-        let postings = index.postings
-        let suffixMax = ranked.suffixMax
-        let row = Int(ranked.position[r])
-        let u = Int(index.members[r])
-        let fitScale = UInt64(ScoreModel.fitScale)
-        let theta = (floors[row] + fitScale - 1) / fitScale
-        var terms = self.terms
-        self.terms = []  // so the local copy is unique and keeps the buffer
-        terms.removeAll(keepingCapacity: true)
-        let acc = accumulator, touched = self.touched, dense = self.dense
-        var touchedCount = 0
-        var scanned = 0
-        markRow(u)
-        p.vectorStart.withUnsafeBufferPointer { vs in
-            p.vectorGame.withUnsafeBufferPointer { vg in
-                p.vectorWeight.withUnsafeBufferPointer { vw in
-                    for i in vs[u]..<vs[u + 1] {
-                        let (first, count) = index.range(of: Int(vg[i]))
-                        if count == 0 { continue }
-                        let lo = RegionIndex.firstPosting(after: r, in: postings, first: first, count: count)
-                        if lo == first + count { continue }
-                        terms.append(RankedTerm(bound: UInt64(vw[i]) * UInt64(suffixMax[lo]), weight: vw[i], game: vg[i],
-                                                from: lo, end: first + count))
-                    }
-                    terms.sort { $0.bound != $1.bound ? $0.bound < $1.bound : $0.game < $1.game }
-                    var rest: UInt64 = 0
-                    var essential = 0
-                    while essential < terms.count && rest + terms[essential].bound < theta {
-                        rest += terms[essential].bound
-                        dense[Int(terms[essential].game)] = terms[essential].weight
-                        essential += 1
-                    }
-                    for t in essential..<terms.count {
-                        scanned += terms[t].end - terms[t].from
-                        RegionIndex.scatterAdd(postings, terms[t].from..<terms[t].end, weight: terms[t].weight, into: acc,
-                                               touched: touched, touchedCount: &touchedCount)
-                    }
-                    counters.candidatesTouched += touchedCount
-                    // Keep the partners that can reach θ, with their exact dots.
-                    let members = index.members
-                    var kept = 0
-                    for t in 0..<touchedCount {
-                        let l = Int(touched[t])
-                        let partial = acc[l]
-                        if UInt64(partial) + rest < theta { acc[l] = 0; continue }
-                        var dot = partial
-                        if essential > 0 {
-                            let v = Int(members[l])
-                            for e in vs[v]..<vs[v + 1] { dot &+= dense[Int(vg[e])] &* vw[e] }
-                            if UInt64(dot) < theta { acc[l] = 0; continue }
-                        }
-                        acc[l] = dot
-                        touched[kept] = Int32(l)
-                        kept += 1
-                    }
-                    touchedCount = kept
-                    for t in 0..<essential { dense[Int(terms[t].game)] = 0 }
-                }
-            }
-        }
-        self.terms = terms
-        counters.postingsScanned += scanned
-        counters.poolPostingsScanned += scanned
-        buckets.sort(touched, count: touchedCount, accumulator: acc)
-        let members = index.members, position = ranked.position
-        buckets.visitDescending { _, slots in
-            for l in slots {
-                visit(row: row, u: u, column: Int(position[Int(l)]), v: Int(members[Int(l)]), dot: acc[Int(l)],
-                      rowFavouriteHits: nil)
-            }
-            return true
-        }
-        for t in 0..<touchedCount { acc[Int(touched[t])] = 0 }
-        unmarkRow(u)
-    }
-
     /// One pair: bound against both sides' cuts, filters, then the fits: after q(u→v) the bound `G·HM(q(u→v), 1)`
     /// (HM grows with each argument) is checked again before q(v→u); the exact score goes to each side it can enter.
     /// `rowFavouriteHits`: u's favourites that v has, when the scan counted them (else they are looked up).
@@ -351,7 +242,7 @@ final class PoolScorer {
         let bound2 = term * ScoreModel.harmonicMean(fitUV, ScoreModel.fitScale)
         let row2 = toRow && bound2 >= rowCut, column2 = toColumn && bound2 >= columnCut
         guard row2 || column2 else { return }
-        let fitVU = p.fit(v, u, sv, su, distanceKm: distance, favouriteHits: theirHits(sv))
+        let fitVU = p.fit(v, u, sv, su, distanceKm: distance, favouriteHits: p.favouritesMarked(sv, in: rowGames))
         let s = ScoreModel.score(dot: dot, fitUV: fitUV, fitVU: fitVU)
         guard s > 0 else { return }
         if row2 { heaps.push(r, PairCandidate(score: s, other: Int32(v), dot: dot)) }
@@ -400,7 +291,7 @@ final class PoolScorer {
         let fitScale = UInt64(ScoreModel.fitScale)
         let dense = self.dense, marks = rowGames
         for i in range { dense[Int(p.vectorGame[i])] = p.vectorWeight[i] }
-        markRow(u)
+        p.markGames(of: u, in: rowGames)
         let su = sides[u]
         p.vectorStart.withUnsafeBufferPointer { vs in
             p.vectorGame.withUnsafeBufferPointer { vg in
@@ -425,26 +316,15 @@ final class PoolScorer {
                         let fitUV = p.fit(u, v, su, sv, distanceKm: distance, favouriteHits: hits)
                         if term * ScoreModel.harmonicMean(fitUV, ScoreModel.fitScale) < cut { continue }
                         let s = ScoreModel.score(dot: dot, fitUV: fitUV,
-                                                 fitVU: p.fit(v, u, sv, su, distanceKm: distance, favouriteHits: theirHits(sv)))
+                                                 fitVU: p.fit(v, u, sv, su, distanceKm: distance, favouriteHits: p.favouritesMarked(sv, in: rowGames)))
                         if s > 0 { best.push(PairCandidate(score: s, other: Int32(v), dot: dot)) }
                     }
                 }
             }
         }
-        unmarkRow(u)
+        p.unmarkGames(of: u, in: rowGames)
         for i in range { dense[Int(p.vectorGame[i])] = 0 }
         return best.isFull ? best.worst?.score ?? 0 : 0
     }
 
-    /// v's favourites in the marked row's vector (`markRow`).
-    @inline(__always) private func theirHits(_ sv: PlayerSide) -> Int {
-        guard sv.favouriteCount > 0 else { return 0 }
-        let marks = rowGames
-        let first = Int(sv.favouriteFirst)
-        var hits = 0
-        p.favouriteGame.withUnsafeBufferPointer { fg in
-            for i in first..<(first + Int(sv.favouriteCount)) where marks[Int(fg[i])] & 1 != 0 { hits += 1 }
-        }
-        return hits
-    }
 }

@@ -4,6 +4,8 @@ final class RegionIndex {
     struct Posting { var local: UInt32; var weight: UInt32 }
 
     private(set) var members: [Int32] = []
+    /// Postings of the current build.
+    private(set) var postingCount = 0
     private let count: UnsafeMutablePointer<Int32>
     private let start: UnsafeMutablePointer<Int32>
     private let fill: UnsafeMutablePointer<Int32>
@@ -12,6 +14,8 @@ final class RegionIndex {
     private var touchedCount = 0
     private(set) var postings: UnsafeMutablePointer<Posting>
     private var postingsCapacity: Int
+    /// Per game with postings in the current build: the largest posting weight (the MaxScore bound of its list).
+    let maxWeight: UnsafeMutablePointer<UInt32>
     let games: Int
 
     init(games: Int) {
@@ -20,12 +24,14 @@ final class RegionIndex {
         start = .allocate(capacity: max(1, games)); start.initialize(repeating: 0, count: max(1, games))
         fill = .allocate(capacity: max(1, games)); fill.initialize(repeating: 0, count: max(1, games))
         touched = .allocate(capacity: max(1, games))
+        maxWeight = .allocate(capacity: max(1, games)); maxWeight.initialize(repeating: 0, count: max(1, games))
         postingsCapacity = 1024
         postings = .allocate(capacity: postingsCapacity)
     }
 
     deinit {
         count.deallocate(); start.deallocate(); fill.deallocate(); touched.deallocate(); postings.deallocate()
+        maxWeight.deallocate()
     }
 
     /// Replaces the indexed set with `members`; returns the number of postings.
@@ -33,29 +39,37 @@ final class RegionIndex {
     /// dynamic exclusivity check.
     @discardableResult
     func build(members: [Int32], population p: PreparedPopulation) -> Int {
-        let count = self.count, start = self.start, fill = self.fill, touched = self.touched
+        let count = self.count, start = self.start, fill = self.fill, touched = self.touched, maxWeight = self.maxWeight
         for i in 0..<touchedCount { count[Int(touched[i])] = 0 }
         var touchedGames = 0
         self.members = members
         var total = 0
         p.vectorStart.withUnsafeBufferPointer { vs in
             p.vectorGame.withUnsafeBufferPointer { vg in
-                members.withUnsafeBufferPointer { ms in
-                    for m in ms {
-                        let u = Int(m)
-                        let from = vs[u], to = vs[u + 1]
-                        for i in from..<to {
-                            let g = Int(vg[i])
-                            let c = count[g]
-                            if c == 0 { touched[touchedGames] = UInt32(g); touchedGames &+= 1 }
-                            count[g] = c &+ 1
+                p.vectorWeight.withUnsafeBufferPointer { vw in
+                    members.withUnsafeBufferPointer { ms in
+                        for m in ms {
+                            let u = Int(m)
+                            let from = vs[u], to = vs[u + 1]
+                            for i in from..<to {
+                                let g = Int(vg[i])
+                                let c = count[g]
+                                if c == 0 {
+                                    touched[touchedGames] = UInt32(g); touchedGames &+= 1
+                                    maxWeight[g] = vw[i]
+                                } else if vw[i] > maxWeight[g] {
+                                    maxWeight[g] = vw[i]
+                                }
+                                count[g] = c &+ 1
+                            }
+                            total &+= to - from
                         }
-                        total &+= to - from
                     }
                 }
             }
         }
         touchedCount = touchedGames
+        postingCount = total
         if total > postingsCapacity {
             postings.deallocate()
             postingsCapacity = max(total, postingsCapacity * 2)

@@ -25,8 +25,9 @@ struct BenchPairCommand: ParsableCommand {
     @Option(help: "Also score the first N players' population single-threaded and with the brute-force oracle (0: skip).")
     var oraclePlayers: Int = 0
     @Flag(help: "Also run the indexed scorer on 1 thread and check the output is identical.") var checkSingleThread = false
-    @Option(help: "Regions of at least this many players use the pruned traversal (default: never).") var pruneFrom: Int = .max
-    @Option(help: "`anywhere` pools of at least this many players use the pruned traversal (default: the pairing default).")
+    @Option(help: "Regions of at least this many players use the pruned traversal (default: the pairing default).")
+    var pruneFrom: Int = PairingConfig.defaultPruneFromRegionSize
+    @Option(help: "`anywhere` pools of at least this many players use the pruned per-member traversal (default: the pairing default).")
     var prunePoolFrom: Int = PairingConfig.defaultPrunePoolFromSize
     @Option(help: "Spread players over this many synthetic towns around the generator's real cities (0: the generator's cities).")
     var cities: Int = 0
