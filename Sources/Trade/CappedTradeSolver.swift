@@ -10,6 +10,9 @@ import MIPSolver
 /// 3. with cost fixed too, maximise distinct users trading (a binary per user, ≤ the loops holding
 ///    one of their items);
 /// 4. with users fixed too, minimise the sum of squares of loop sizes.
+/// Stage 1's LP and work-limited heuristics run on every block first; then, block by block, the exact
+/// search for blocks short of their bound (skipped once the whole result is within
+/// `TradeSolverOptions.gapTolerance` of its bound) and the later stages.
 /// A block whose loops are pairwise disjoint needs no solver: all its loops are taken. Everything (the
 /// enumeration included) runs inside the caller's CPU budget; stages 3 and 4 get at most
 /// `tieBreakStageSeconds` per block (they only choose among optimal trades, and keep the best found).
@@ -28,6 +31,8 @@ enum CappedTradeSolver {
         /// Independent blocks, and how many of them needed the MIP solver.
         var blocks = 0
         var solvedBlocks = 0
+        /// Set when not `optimal`: what stopped the search.
+        var stopReason: TradeStopReason?
     }
 
     /// One block in progress: its program (with the rows fixing what earlier stages proved), the best
@@ -39,6 +44,8 @@ enum CappedTradeSolver {
         var optimal: Bool
         var itemsBound: Int
         var tieBreakOptimal = false
+        /// Items not proven because the incumbent was already within `gapTolerance` of the bound.
+        var withinGapTolerance = false
         var chosen: [Int] { (0..<loops.count).filter { best[$0] }.map { loops[$0] } }
     }
 
@@ -60,6 +67,7 @@ enum CappedTradeSolver {
         // Pass 1, every block: items and cost (what `optimal` promises). Pass 2, while the budget lasts:
         // the tie-break stages, which only choose among those optima.
         var states: [BlockState] = []
+        var relaxations: [LPRelaxation?] = []
         var chosen: [Int] = []
         var solved = 0
         for block in blocks.blocks {
@@ -70,11 +78,31 @@ enum CappedTradeSolver {
             let program = itemsProgram(problem: problem, graph: graph, cycles: cycles, loops: block)
             let start = (0..<program.program.columnCount).map { $0 < block.count && warm.contains(block[$0]) }
             var state = BlockState(loops: block, program: program, best: start, optimal: false, itemsBound: program.realVertices)
+            var relaxation: LPRelaxation?
             if !budget.isExhausted {
                 solved += 1
-                itemsAndCost(&state, problem: problem, graph: graph, cycles: cycles, options: options, budget: budget)
+                relaxation = searchItems(&state, cycles: cycles, options: options, budget: budget)
             }
             states.append(state)
+            relaxations.append(relaxation)
+        }
+        // Then block by block: the exact search for blocks short of their bound (only while the whole result
+        // is further from its bound than the gap tolerance: counts, not time), and the cost stage.
+        let disjointItems = chosen.reduce(0) { $0 + Int(cycles.realCount[$1]) }
+        func count(_ state: BlockState) -> Int { itemCount(state.best, loops: state.loops, cycles: cycles) }
+        for k in states.indices {
+            guard let relaxation = relaxations[k] else { continue }
+            if count(states[k]) < states[k].itemsBound {
+                let bound = states.reduce(disjointItems) { $0 + $1.itemsBound }
+                let missing = states.reduce(0) { $0 + $1.itemsBound - count($1) }
+                if Double(missing) <= options.gapTolerance * Double(bound) {
+                    states[k].withinGapTolerance = true
+                    continue
+                }
+                guard !budget.isExhausted, options.exactSearch else { continue }
+                improveItems(&states[k], relaxation: relaxation, problem: problem, graph: graph, cycles: cycles, budget: budget)
+            }
+            costStage(&states[k], relaxation: relaxation, problem: problem, graph: graph, cycles: cycles, budget: budget)
         }
         if options.tieBreak {
             for k in states.indices where states[k].optimal && !budget.isExhausted {
@@ -101,26 +129,29 @@ enum CappedTradeSolver {
         if cycles.truncated {
             assignment = truncatedFallback(assignment, problem: problem, graph: graph, cap: cap, options: options)
         }
+        var stopReason: TradeStopReason?
+        if cycles.truncated {
+            stopReason = cycles.count >= options.maxCandidateLoops ? .candidateLimit : .timeLimit
+        } else if !optimal {
+            if states.allSatisfy({ $0.optimal || $0.withinGapTolerance }) {
+                stopReason = .gapTolerance
+            } else if budget.isExhausted {
+                stopReason = .timeLimit
+            }
+        }
         return Outcome(assignment: assignment, optimal: optimal, tieBreakOptimal: tieBreakOptimal && optimal,
                        itemsUpperBound: cycles.truncated ? nil : bound, candidateLoops: cycles.count,
-                       candidateLoopsTruncated: cycles.truncated, blocks: blocks.blocks.count, solvedBlocks: solved)
+                       candidateLoopsTruncated: cycles.truncated, blocks: blocks.blocks.count, solvedBlocks: solved,
+                       stopReason: stopReason)
     }
 
-    /// Stages 1 and 2 of a block, lexicographically.
-    ///
-    /// Stage 1, items: the LP relaxation (`LPRelaxation`, a bound verified from Clp's duals) first, then
-    /// LP rounding + local search (`PackingHeuristic`) and an LP-guided neighbourhood search
-    /// (`PackingNeighbourhoodSearch`) for an incumbent; when it reaches ⌊bound⌋ it is proven without a
-    /// MIP, else `improveItems` searches only the loops reduced costs leave open.
-    /// Then **reduced-cost fixing**: a loop whose LP bound with it taken is below the proven item
-    /// optimum is in no items-optimal solution and is dropped for every later stage (on the 100k night
-    /// most loops go). Stage 2, cost: the kept loops fall apart into smaller vertex-connected parts, each
-    /// solved alone with the objective Σ (W · items − cost), W one more than the largest cost any of its
-    /// solutions can have (each vertex receives once: the sum over its vertices of their dearest
-    /// received edge), so one more item always outweighs any cost (exact: integers far below 2⁵³).
-    /// The block's program is then rebuilt on the kept loops with one row fixing that optimum.
-    private static func itemsAndCost(_ state: inout BlockState, problem: TradeProblem, graph: PrunedGraph,
-                                     cycles: CycleEnumerator, options: TradeSolverOptions, budget: CPUBudget) {
+    /// Stage 1 of a block, items, up to the exact search: the LP relaxation (`LPRelaxation`, a bound
+    /// verified from Clp's duals) first, then LP rounding + local search (`PackingHeuristic`) and an
+    /// LP-guided neighbourhood search (`PackingNeighbourhoodSearch`) for an incumbent (work limits, not
+    /// time). When the incumbent reaches ⌊bound⌋ it is proven without a MIP; else `solve` may run
+    /// `improveItems`, which searches only the loops reduced costs leave open. Returns the relaxation.
+    private static func searchItems(_ state: inout BlockState, cycles: CycleEnumerator, options: TradeSolverOptions,
+                                    budget: CPUBudget) -> LPRelaxation {
         let loops = state.loops
         func items(_ solution: [Bool], _ of: [Int]) -> Int { itemCount(solution, loops: of, cycles: cycles) }
         var program = state.program.program
@@ -149,11 +180,21 @@ enum CappedTradeSolver {
            items(searched.solution, loops) > items(state.best, loops) {
             state.best = searched.solution
         }
-        if items(state.best, loops) < state.itemsBound {
-            guard !budget.isExhausted, options.exactSearch else { return }
-            improveItems(&state, relaxation: relaxation, problem: problem, graph: graph, cycles: cycles, budget: budget)
-        }
-        let target = items(state.best, loops)
+        return relaxation
+    }
+
+    /// Stage 2 of a block whose items are proven (else nothing). First **reduced-cost fixing**: a loop
+    /// whose LP bound with it taken is below the proven item
+    /// optimum is in no items-optimal solution and is dropped for every later stage (on the 100k night
+    /// most loops go). Stage 2, cost: the kept loops fall apart into smaller vertex-connected parts, each
+    /// solved alone with the objective Σ (W · items − cost), W one more than the largest cost any of its
+    /// solutions can have (each vertex receives once: the sum over its vertices of their dearest
+    /// received edge), so one more item always outweighs any cost (exact: integers far below 2⁵³).
+    /// The block's program is then rebuilt on the kept loops with one row fixing that optimum.
+    private static func costStage(_ state: inout BlockState, relaxation: LPRelaxation, problem: TradeProblem,
+                                  graph: PrunedGraph, cycles: CycleEnumerator, budget: CPUBudget) {
+        let loops = state.loops
+        let target = itemCount(state.best, loops: loops, cycles: cycles)
         guard target == state.itemsBound else { return }
         // Every items-optimal solution uses only loops whose bound, taken, still reaches the optimum.
         let keptColumns = loops.indices.filter { relaxation.boundWithColumnSet($0) >= Double(target) - 1e-6 }

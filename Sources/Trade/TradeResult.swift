@@ -40,6 +40,8 @@ public struct TradeStats: Sendable, Hashable, Codable {
     /// `(bound − trades) / bound`.
     public var itemsUpperBound: Int?
     public var gap: Double?
+    /// Capped solves not proven optimal: what stopped the search.
+    public var stopReason: TradeStopReason?
     /// Capped solves: the users-trading and sum-of-squares stages were proven optimal in their time share.
     public var tieBreakOptimal: Bool?
     /// Capped solves: loops of ≤ cap items enumerated for the integer program.

@@ -22,6 +22,7 @@ public struct TradeSummary: Sendable, Hashable, Codable {
     public var optimal: Bool?
     public var itemsUpperBound: Int?
     public var gap: Double?
+    public var stopReason: TradeStopReason?
     public var tieBreakOptimal: Bool?
     public var candidateLoops: Int?
     public var warmStartTrades: Int?
@@ -51,6 +52,7 @@ public struct TradeSummary: Sendable, Hashable, Codable {
         case optimal
         case itemsUpperBound = "items_upper_bound"
         case gap
+        case stopReason = "stop_reason"
         case tieBreakOptimal = "tie_break_optimal"
         case candidateLoops = "candidate_loops"
         case warmStartTrades = "warm_start_trades"

@@ -39,6 +39,9 @@ struct BenchTradeCommand: ParsableCommand {
     @Option(help: "With --requests: the meet-up distance limit (the nightly run uses 150).")
     var maxDistanceKm: Double?
 
+    @Option(help: "With --requests: stop unproven once within this fraction of the bound (default 0.005, as the trade stage; 0 = prove or run to the time limit).")
+    var gapTolerance: Double?
+
     @Flag(help: "With --requests: skip the old loop-cap heuristic's baseline column (it runs whole uncapped assignment solves, minutes on a dense 1M-player night).")
     var noHeuristic = false
 
@@ -59,6 +62,7 @@ struct BenchTradeCommand: ParsableCommand {
         configuration.requestsDirectory = requests
         configuration.maxDistanceKm = maxDistanceKm
         configuration.heuristicBaseline = !noHeuristic
+        configuration.gapTolerance = gapTolerance
         let status = TradeBenchmark.run(configuration) { print($0, terminator: "") }
         if status != 0 { throw ExitCode(status) }
     }

@@ -24,6 +24,9 @@ struct TradeCommand: ParsableCommand {
     @Option(help: "CPU seconds for an exact capped solve; past it the best loops are kept with their bound and gap.")
     var timeLimit: Double = 60
 
+    @Option(help: "Stop a capped solve unproven once the trades found are within this fraction of the bound (e.g. 0.005). Default: 0 (prove) for want lists, 0.005 for requests.")
+    var gapTolerance: Double?
+
     @Option(help: "Requests only: maximum giver-receiver distance in km.")
     var maxDistanceKm: Double?
 
@@ -42,7 +45,8 @@ struct TradeCommand: ParsableCommand {
         }
         try OptionCheck.require([("--max-loop-length", maxLoopLength.asDouble, OptionRanges.maxLoopLength),
                                  ("--max-distance-km", maxDistanceKm, OptionRanges.distanceKm),
-                                 ("--time-limit", timeLimit, OptionRanges.tradeTimeLimitSeconds)])
+                                 ("--time-limit", timeLimit, OptionRanges.tradeTimeLimitSeconds),
+                                 ("--gap-tolerance", gapTolerance, OptionRanges.tradeGapTolerance)])
         if let problem = OptionRanges.loopLengthProblem(maxLoopLength, name: "--max-loop-length") {
             DiagnosticPrinter.standardError("error: \(problem) [option.outOfRange]\n")
             throw ExitCode(ExitStatus.definitionError.rawValue)
@@ -52,6 +56,7 @@ struct TradeCommand: ParsableCommand {
             maxDistanceKm: maxDistanceKm, decisionsPath: decisions, tieBreak: !noTieBreak,
             timeLimitSeconds: timeLimit)
         configuration.policy = PublishPolicy(force: force)
+        configuration.gapTolerance = gapTolerance
         let status = TradeJob.run(configuration)
         if status != 0 { throw ExitCode(status) }
     }

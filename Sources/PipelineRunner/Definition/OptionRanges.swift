@@ -19,6 +19,8 @@ public enum OptionRanges {
     public static let maxLoopLength = NumericRange(0, 100_000, integer: true)
     /// CPU-seconds budget of the exact capped trade solve (`time_limit_seconds`, `--time-limit`).
     public static let tradeTimeLimitSeconds = NumericRange(0.1, 86_400, integer: false)
+    /// Relative gap at which a capped trade solve stops searching (`gap_tolerance`, `--gap-tolerance`).
+    public static let tradeGapTolerance = NumericRange(0, 0.5, integer: false)
     /// α of the game vectors' depth-damped length (`norm_exponent`, `--norm-exponent`): 1 = plain cosine.
     public static let normExponent = NumericRange(0, 1, integer: false)
     /// Synthetic players (`generate --players`).
@@ -52,7 +54,8 @@ public enum OptionRanges {
             "requests_per_second": fetchRequestsPerSecond, "burst": fetchBurst, "concurrency": fetchConcurrency,
             "timeout_seconds": fetchTimeoutSeconds, "max_attempts": fetchMaxAttempts, "time_budget_seconds": fetchTimeBudgetSeconds,
         ],
-        .trade: ["max_distance_km": distanceKm, "max_loop_length": maxLoopLength, "time_limit_seconds": tradeTimeLimitSeconds],
+        .trade: ["max_distance_km": distanceKm, "max_loop_length": maxLoopLength, "time_limit_seconds": tradeTimeLimitSeconds,
+                 "gap_tolerance": tradeGapTolerance],
     ]
 
     /// Checks command-line values (flag, value or nil when not given, range); one diagnostic per bad flag.

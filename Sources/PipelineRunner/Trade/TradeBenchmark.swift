@@ -37,6 +37,8 @@ public enum TradeBenchmark {
         public var maxDistanceKm: Double?
         /// With `requestsDirectory`: also run the old loop-cap heuristic as the baseline column.
         public var heuristicBaseline = true
+        /// With requests: the capped solve's gap tolerance (nil: `TradeRequestOptions.defaultGapTolerance`).
+        public var gapTolerance: Double?
 
         public init(directory: String? = nil, repeats: Int = 5, largeItems: Int = 20_000, largeEdges: Int = 600_000,
                     largeUsers: Int = 2_000, seed: UInt64 = 20_250_501, caps: [Int] = [], timeLimitSeconds: Double = 60) {
@@ -58,7 +60,9 @@ public enum TradeBenchmark {
                                               maxDistanceKm: configuration.maxDistanceKm,
                                               timeLimitSeconds: configuration.timeLimitSeconds,
                                               exportLPDirectory: configuration.exportLPDirectory,
-                                              heuristicBaseline: configuration.heuristicBaseline, write: write)
+                                              heuristicBaseline: configuration.heuristicBaseline,
+                                              gapTolerance: configuration.gapTolerance ?? TradeRequestOptions.defaultGapTolerance,
+                                              write: write)
         }
         let candidates = configuration.directory.map { [$0] }
             ?? ["../shared/fixtures/trade", "Tests/TradeTests/Fixtures"]

@@ -25,6 +25,9 @@ public enum TradeJob {
         public var maxLoopLength: Int?
         /// CPU-second budget of an exact capped solve.
         public var timeLimitSeconds: Double
+        /// Relative gap at which a capped solve stops unproven; nil: the input's default (0 for want lists,
+        /// `TradeRequestOptions.defaultGapTolerance` for requests).
+        public var gapTolerance: Double?
         public var maxDistanceKm: Double?
         /// How `--out` may replace what is there.
         public var policy = PublishPolicy()
@@ -75,7 +78,8 @@ public enum TradeJob {
             }
             let cap = configuration.maxLoopLength ?? TradeRequestOptions.defaultMaxLoopLength
             let options = TradeRequestOptions(maxDistanceKm: configuration.maxDistanceKm, maxLoopLength: cap == 0 ? nil : cap,
-                                              tieBreak: configuration.tieBreak, timeLimitSeconds: configuration.timeLimitSeconds)
+                                              tieBreak: configuration.tieBreak, timeLimitSeconds: configuration.timeLimitSeconds,
+                                              gapTolerance: configuration.gapTolerance ?? TradeRequestOptions.defaultGapTolerance)
             result = TradeRequestMatcher.solve(requests: requests, blockedPairs: blocked, options: options, file: label, sink: log)
         } else {
             let problem: TradeProblem
@@ -86,8 +90,10 @@ public enum TradeJob {
                 return 2
             }
             let cap = configuration.maxLoopLength.flatMap { $0 == 0 ? nil : $0 }
-            result = TradeSolver.solve(problem, options: TradeSolverOptions(maxLoopLength: cap, tieBreak: configuration.tieBreak,
-                                                                            timeLimitSeconds: configuration.timeLimitSeconds))
+            var options = TradeSolverOptions(maxLoopLength: cap, tieBreak: configuration.tieBreak,
+                                             timeLimitSeconds: configuration.timeLimitSeconds)
+            options.gapTolerance = configuration.gapTolerance ?? 0
+            result = TradeSolver.solve(problem, options: options)
         }
         let diagnostics = log.sorted()
         let files = outputs(result, inputBytes: bytes, diagnostics: diagnostics)

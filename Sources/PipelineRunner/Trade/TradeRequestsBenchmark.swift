@@ -14,7 +14,8 @@ import Trade
 /// the old loop-cap heuristic in the same process.
 enum TradeRequestsBenchmark {
     static func run(directory: String, caps: [Int], maxDistanceKm: Double?, timeLimitSeconds: Double,
-                    exportLPDirectory: String? = nil, heuristicBaseline: Bool = true, write: (String) -> Void) -> Int32 {
+                    exportLPDirectory: String? = nil, heuristicBaseline: Bool = true,
+                    gapTolerance: Double = TradeRequestOptions.defaultGapTolerance, write: (String) -> Void) -> Int32 {
         let log = DiagnosticLog()
         let base = URL(fileURLWithPath: directory)
         let jsonl = base.appendingPathComponent("trade_requests.jsonl").path
@@ -43,11 +44,12 @@ enum TradeRequestsBenchmark {
             else { return nil }
             return TradeLocation(point: GeoPoint(latitude: position.latitude, longitude: position.longitude), accuracyKm: position.accuracyKm)
         }
-        write("requests: \(requests.count), blocked pairs: \(blocked.count), max_distance_km: \(maxDistanceKm.map { Cell.formatFixed($0, places: 0) } ?? "none"), exact = \(TradeSolver.mipSolverVersion), CPU budget \(Cell.formatFixed(timeLimitSeconds, places: 0)) s\n")
+        write("requests: \(requests.count), blocked pairs: \(blocked.count), max_distance_km: \(maxDistanceKm.map { Cell.formatFixed($0, places: 0) } ?? "none"), exact = \(TradeSolver.mipSolverVersion), CPU budget \(Cell.formatFixed(timeLimitSeconds, places: 0)) s, gap tolerance \(Cell.formatFixed(gapTolerance * 100, places: 2)) %\n")
         write("| cap | active requests | after pruning | edges after pruning | trades | cost | users trading | optimal | bound | gap | candidate loops | blocks (MIP) | tie-break proven | CPU s | wall s | heuristic trades | peak RSS MB |\n")
         var status: Int32 = 0
         for cap in caps {
-            let options = TradeRequestOptions(maxDistanceKm: maxDistanceKm, maxLoopLength: cap, timeLimitSeconds: timeLimitSeconds)
+            let options = TradeRequestOptions(maxDistanceKm: maxDistanceKm, maxLoopLength: cap, timeLimitSeconds: timeLimitSeconds,
+                                              gapTolerance: gapTolerance)
             let matchCPU = TradeBenchmark.cpuSeconds()
             let problem = TradeRequestMatcher.problem(requests: requests, knownAuthors: nil, knownApps: nil, location: { _ in nil },
                                                       requestLocation: requestLocation, blockedPairs: blocked, options: options,
@@ -73,7 +75,7 @@ enum TradeRequestsBenchmark {
             if s.optimal != true { status = 1 }
             let cells: [String] = [
                 "\(cap)", "\(s.items)", "\(s.itemsAfterPruning)", "\(s.edgesAfterPruning)", "\(s.trades)", "\(s.totalCost)",
-                "\(s.usersTrading)", s.optimal == true ? "yes" : "NO", s.itemsUpperBound.map(String.init) ?? "–",
+                "\(s.usersTrading)", s.optimal == true ? "yes" : "NO" + (s.stopReason.map { " (\($0.rawValue))" } ?? ""), s.itemsUpperBound.map(String.init) ?? "–",
                 s.gap.map { Cell.formatFixed($0 * 100, places: 2) + " %" } ?? "–", s.candidateLoops.map(String.init) ?? "–",
                 s.loopBlocks.map { "\($0) (\(s.solvedLoopBlocks ?? 0))" } ?? "–", s.tieBreakOptimal == true ? "yes" : "no",
                 Cell.formatFixed(used, places: 2), Cell.formatFixed(wall, places: 2), heuristic.map { "\($0.trades)" } ?? "–",

@@ -23,6 +23,7 @@ import Testing
         ("pair: {default_max_distance_km: 50000}", "p.yml:3: error: 'default_max_distance_km' in stage 'pair' must be a number in 0…20100 (got 50000) [pipeline.outOfRange]"),
         ("trade: {max_loop_length: 100001}", "p.yml:3: error: 'max_loop_length' in stage 'trade' must be an integer in 0…100000 (got 100001) [pipeline.outOfRange]"),
         ("trade: {max_loop_length: 1}", "p.yml:3: error: 'max_loop_length' in stage 'trade' must be 0 (uncapped) or at least 2: a loop needs two traders (got 1) [pipeline.outOfRange]"),
+        ("trade: {gap_tolerance: 0.6}", "p.yml:3: error: 'gap_tolerance' in stage 'trade' must be a number in 0…0.5 (got 0.6) [pipeline.outOfRange]"),
     ])
     func outOfRangeStageValuesAreErrorsAtTheirLine(stage: String, expected: String) {
         #expect(problems("input: d\nstages:\n  \(stage)\n") == [expected])

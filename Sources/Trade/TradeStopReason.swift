@@ -1,0 +1,9 @@
+/// Why a capped solve ended without proving its trades optimal (`trade_summary.json`'s `stop_reason`).
+public enum TradeStopReason: String, Sendable, Hashable, Codable {
+    /// Every unproven block's best was within the gap tolerance of its bound (`TradeSolverOptions.gapTolerance`).
+    case gapTolerance = "gap_tolerance"
+    /// The CPU budget ran out (`time_limit_seconds`).
+    case timeLimit = "time_limit"
+    /// More candidate loops than `maxCandidateLoops`: the enumeration was cut short.
+    case candidateLimit = "candidate_limit"
+}
