@@ -75,12 +75,15 @@ import Testing
         #expect(summary.failures == ledger.count)
         #expect(summary.players == 15)
 
-        // The 429's Retry-After: 1 held every call for a second (calls already under way may still land
-        // in the first 0.1 s), and the throttled call came back after it.
+        // The 429's Retry-After: 1 held every call for a second, and the throttled call came back after it.
+        // Calls already under way when the 429 reached the client (at most `concurrency - 1`) may still
+        // land in that second: on a loaded machine they can arrive late, so they are counted, not timed.
+        // Without the hold, every call left (~80 at 2,000/s) would land there.
         let requests = server.requests
         let isThrottled = { (r: StubRequest) in r.method == "GetOwnedGames" && r.query["steamid"] == assignment[.tooManyRequestsOnce]! }
         let throttledAt = requests.first(where: isThrottled)!.time
-        #expect(!requests.contains { $0.time > throttledAt + 0.1 && $0.time < throttledAt + 0.95 })
+        let duringHold = requests.filter { $0.time > throttledAt && $0.time < throttledAt + 0.95 }
+        #expect(duringHold.count <= config.concurrency - 1, "\(duringHold.count) calls during the hold")
         #expect(requests.filter(isThrottled).map(\.time).last! >= throttledAt + 0.95)
 
         // The key reached the server but is nowhere in the output tree.
