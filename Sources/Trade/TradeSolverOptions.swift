@@ -9,12 +9,13 @@ public struct TradeSolverOptions: Sendable, Hashable {
     /// Capped solves only: CPU-second budget of all MIP stages together; past it the best solution is
     /// kept and reported with its bound and gap.
     public var timeLimitSeconds: Double
-    /// Capped solves only: stop searching a block for more items once its incumbent is within this
-    /// fraction of the block's proven bound (`bound − items ≤ gapTolerance · bound`); the result then
-    /// says `optimal: false`, `stop_reason: gap_tolerance`, with the bound and gap. 0 (the default for
-    /// want lists) proves or runs to the time limit. Below `1 / gapTolerance` items a block is always
-    /// searched (one item is more than the tolerance), so small problems are still proven. The stop is
-    /// decided by counts, not time, so the result does not depend on the machine's speed.
+    /// Capped solves only: after the LP and the work-limited heuristics have run on every block, the
+    /// exact search of a block short of its bound is skipped once the whole result is within this
+    /// fraction of the whole bound (`Σ bound − Σ items ≤ gapTolerance · Σ bound`); the result then says
+    /// `optimal: false`, `stop_reason: gap_tolerance`, with the bound and gap. 0 (the default for want
+    /// lists) proves or runs to the time limit. Below `1 / gapTolerance` items in all, one missing item is
+    /// more than the tolerance, so small problems are still proven. The stop is decided by counts, not
+    /// time, so unless the budget ran out first the result does not depend on the machine's speed.
     public var gapTolerance: Double = 0
     /// Capped solves only: CPU seconds each for the users-trading and sum-of-squares stages (the best
     /// found is kept; `tie_break_optimal` says whether both were proven).
