@@ -112,7 +112,7 @@ enum CappedTradeSolver {
         var optimal = !cycles.truncated
         var tieBreakOptimal = optimal
         // Disjoint blocks are optimal for every stage; their items are their loops' items.
-        var bound = chosen.reduce(0) { $0 + Int(cycles.realCount[$1]) }
+        var bound = disjointItems
         for state in states {
             optimal = optimal && state.optimal
             tieBreakOptimal = tieBreakOptimal && state.tieBreakOptimal

@@ -141,7 +141,7 @@ public enum TradeSolver {
         if !outcome.optimal, let bound = outcome.itemsUpperBound, bound > 0 {
             stats.gap = (Double(bound - chosen.trades) / Double(bound) * 1e6).rounded() / 1e6
         }
-        stats.stopReason = outcome.optimal ? nil : outcome.stopReason
+        stats.stopReason = outcome.stopReason
         stats.candidateLoops = outcome.candidateLoops
         stats.loopBlocks = outcome.blocks
         stats.solvedLoopBlocks = outcome.solvedBlocks

@@ -46,6 +46,7 @@ struct BenchTradeCommand: ParsableCommand {
     var noHeuristic = false
 
     func run() throws {
+        try OptionCheck.require([("--gap-tolerance", gapTolerance, OptionRanges.tradeGapTolerance)])
         var capList: [Int] = []
         if let caps {
             capList = try caps.split(separator: ",").map { token in
