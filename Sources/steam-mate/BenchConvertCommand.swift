@@ -54,12 +54,9 @@ struct BenchConvertCommand: ParsableCommand {
     }
 
     func run() throws {
-        let fm = FileManager.default
-        let cwd = URL(fileURLWithPath: fm.currentDirectoryPath)
-        let work = dir.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL }
-            ?? fm.temporaryDirectory.appendingPathComponent("steam-mate-bench-convert-\(getpid())")
-        try fm.createDirectory(at: work, withIntermediateDirectories: true)
-        defer { if dir == nil { try? fm.removeItem(at: work) } }
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let work = try BenchWorkspace.directory(dir, benchmark: "convert")
+        defer { if dir == nil { try? FileManager.default.removeItem(at: work) } }
         let source: URL
         if let input {
             source = URL(fileURLWithPath: input, relativeTo: cwd).standardizedFileURL
@@ -67,19 +64,9 @@ struct BenchConvertCommand: ParsableCommand {
         } else {
             source = work.appendingPathComponent("input")
             print("bench convert: \(players) players, seed \(seed), threads \(threads), formats \(formats)")
-            if fm.fileExists(atPath: source.path) {
-                print("  input reused: \(source.path)")
-            } else {
-                let start = ProcessClock.now()
-                let summary = try SyntheticDatasetWriter.write(
-                    SyntheticDatasetWriter.Options(players: players, seed: seed, bundles: true, steamFixturesDirectory: nil),
-                    to: source.path)
-                let end = ProcessClock.now()
-                print(String(format: "  generated %d files, %.1f MB in %.1f s", summary.files, Double(summary.bytes) / 1e6,
-                             end.wall - start.wall))
-            }
+            try BenchWorkspace.bundleInput(at: source, players: players, seed: seed)
         }
-        let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let me = ChildRun.selfExecutable
         let baselineBinary = self.baselineBinary.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL.path }
         if kind != "xml" {
             let bundle = try isolate(source.appendingPathComponent("owned_games.jsonl"), in: work, as: "J")

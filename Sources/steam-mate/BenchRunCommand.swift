@@ -35,25 +35,12 @@ struct BenchRunCommand: ParsableCommand {
     }
 
     func run() throws {
-        let fm = FileManager.default
-        let cwd = URL(fileURLWithPath: fm.currentDirectoryPath)
-        let work = dir.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL }
-            ?? fm.temporaryDirectory.appendingPathComponent("steam-mate-bench-run-\(getpid())")
-        try fm.createDirectory(at: work, withIntermediateDirectories: true)
+        let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        let work = try BenchWorkspace.directory(dir, benchmark: "run")
         let input = work.appendingPathComponent("input")
         let output = work.appendingPathComponent("output")
         print("bench run: \(players) players, seed \(seed), threads \(threads) (release build recommended)")
-        if fm.fileExists(atPath: input.path) {
-            print("  input      reused \(input.path)")
-        } else {
-            let start = ProcessClock.now()
-            let summary = try SyntheticDatasetWriter.write(
-                SyntheticDatasetWriter.Options(players: players, seed: seed, bundles: true, steamFixturesDirectory: nil),
-                to: input.path)
-            let end = ProcessClock.now()
-            print(String(format: "  generate   %.2f s wall, %.2f s CPU, %d files, %.1f MB", end.wall - start.wall,
-                         end.cpu - start.cpu, summary.files, Double(summary.bytes) / 1_048_576))
-        }
+        try BenchWorkspace.bundleInput(at: input, players: players, seed: seed)
         let locationTable = URL(fileURLWithPath: locations, relativeTo: cwd).standardizedFileURL
         let pipeline = work.appendingPathComponent("bench.yml")
         try """
@@ -78,8 +65,8 @@ struct BenchRunCommand: ParsableCommand {
         print(String(format: "  baseline   read every input byte once: %.1f MB in %.2f s = %.0f MB/s", Double(baseline.bytes) / 1_048_576,
                      baseline.seconds, Double(baseline.bytes) / 1_048_576 / max(baseline.seconds, 1e-9)))
 
-        let child = try Self.runChild(arguments: ["run", pipeline.path])
-        print(String(format: "  run        exit %d, %.2f s wall, %.2f s CPU, peak RSS %.2f GiB (child process, getrusage)",
+        let child = try ChildRun.run(ChildRun.selfExecutable, ["run", pipeline.path], discardStdout: false)
+        print(String(format: "  run        exit %d, %.2f s wall, %.2f s CPU, peak RSS %.2f GiB (child process, wait4)",
                      child.status, child.wall, child.cpu, Double(child.peakRSS) / Double(1 << 30)))
         let timingsURL = work.appendingPathComponent(".output.timings.json")
         let timings = try JSONDecoder().decode(StageTimings.self, from: Data(contentsOf: timingsURL))
@@ -118,23 +105,5 @@ struct BenchRunCommand: ParsableCommand {
             }
         }
         return (total, ProcessClock.now().wall - start.wall)
-    }
-
-    /// Runs this binary with `arguments`; its stderr passes through. Figures from `getrusage(RUSAGE_CHILDREN)`.
-    static func runChild(arguments: [String]) throws -> (status: Int32, wall: Double, cpu: Double, peakRSS: Int) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        process.arguments = arguments
-        var before = rusage()
-        getrusage(RUSAGE_CHILDREN.rawValue, &before)
-        let start = ProcessClock.now()
-        try process.run()
-        process.waitUntilExit()
-        let wall = ProcessClock.now().wall - start.wall
-        var after = rusage()
-        getrusage(RUSAGE_CHILDREN.rawValue, &after)
-        func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
-        let cpu = seconds(after.ru_utime) + seconds(after.ru_stime) - seconds(before.ru_utime) - seconds(before.ru_stime)
-        return (process.terminationStatus, wall, cpu, Int(after.ru_maxrss) * 1024)
     }
 }

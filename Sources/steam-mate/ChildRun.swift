@@ -14,6 +14,9 @@ struct ChildRun {
 
     var cpu: Double { user + system }
 
+    /// This binary's own path, to run one of its commands as a child.
+    static var selfExecutable: String { URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path }
+
     /// Runs `executable` with `arguments` in the current directory; stdout goes to /dev/null when
     /// `discardStdout`, stderr passes through. Throws when the process cannot be started.
     static func run(_ executable: String, _ arguments: [String], discardStdout: Bool = true) throws -> ChildRun {
@@ -24,6 +27,7 @@ struct ChildRun {
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         var pid: pid_t = 0
+        fflush(nil)                      // what this process printed so far comes before the child's output
         let start = ProcessClock.now()
         let spawned = posix_spawnp(&pid, executable, &actions, nil, argv, environ)
         guard spawned == 0 else {
