@@ -59,25 +59,30 @@ public struct PlayerDataset: Sendable, Hashable, Codable {
             dataset.achievements += piece.achievements; runs[5].append(dataset.achievements.count)
             dataset.preferences += piece.preferences; runs[6].append(dataset.preferences.count)
         }
-        dataset.players.mergeSortedRuns(ends: runs[0], key: \.steamID, by: { $0 < $1 })
-        dataset.games.mergeSortedRuns(ends: runs[1], key: { ($0.steamID, $0.appID) }, by: { $0 < $1 })
-        dataset.friendships.mergeSortedRuns(ends: runs[2], key: { ($0.a, $0.b) }, by: { $0 < $1 })
-        dataset.groups.mergeSortedRuns(ends: runs[3], key: \.groupID, by: { $0 < $1 })
-        dataset.groupMembers.mergeSortedRuns(ends: runs[4], key: { ($0.groupID, $0.steamID) }, by: { $0 < $1 })
-        dataset.achievements.mergeSortedRuns(ends: runs[5], key: { ($0.steamID, $0.appID ?? 0, $0.gameName ?? "") }, by: { $0 < $1 })
-        dataset.preferences.mergeSortedRuns(ends: runs[6], key: \.steamID, by: { $0 < $1 })
+        dataset.players.mergeSortedRuns(ends: runs[0], key: playerKey, by: { $0 < $1 })
+        dataset.games.mergeSortedRuns(ends: runs[1], key: gameKey, by: { $0 < $1 })
+        dataset.friendships.mergeSortedRuns(ends: runs[2], key: friendshipKey, by: { $0 < $1 })
+        dataset.groups.mergeSortedRuns(ends: runs[3], key: groupKey, by: { $0 < $1 })
+        dataset.groupMembers.mergeSortedRuns(ends: runs[4], key: groupMemberKey, by: { $0 < $1 })
+        dataset.achievements.mergeSortedRuns(ends: runs[5], key: achievementKey, by: { $0 < $1 })
+        dataset.preferences.mergeSortedRuns(ends: runs[6], key: preferenceKey, by: { $0 < $1 })
         return dataset
     }
 
-    static func playerOrder(_ a: Player, _ b: Player) -> Bool { a.steamID < b.steamID }
-    static func gameOrder(_ a: PlayerGame, _ b: PlayerGame) -> Bool { (a.steamID, a.appID) < (b.steamID, b.appID) }
-    static func friendshipOrder(_ x: Friendship, _ y: Friendship) -> Bool { (x.a, x.b) < (y.a, y.b) }
-    static func groupOrder(_ a: Group, _ b: Group) -> Bool { a.groupID < b.groupID }
-    static func groupMemberOrder(_ a: GroupMembership, _ b: GroupMembership) -> Bool {
-        (a.groupID, a.steamID) < (b.groupID, b.steamID)
-    }
-    static func achievementOrder(_ a: AchievementProgress, _ b: AchievementProgress) -> Bool {
-        (a.steamID, a.appID ?? 0, a.gameName ?? "") < (b.steamID, b.appID ?? 0, b.gameName ?? "")
-    }
-    static func preferenceOrder(_ a: PlayerPreferences, _ b: PlayerPreferences) -> Bool { a.steamID < b.steamID }
+    // Each table's canonical key, the one definition `sortCanonically` and `mergingSortedPieces` both order by.
+    static func playerKey(_ p: Player) -> SteamID64 { p.steamID }
+    static func gameKey(_ g: PlayerGame) -> (SteamID64, UInt32) { (g.steamID, g.appID) }
+    static func friendshipKey(_ f: Friendship) -> (SteamID64, SteamID64) { (f.a, f.b) }
+    static func groupKey(_ g: Group) -> GroupID64 { g.groupID }
+    static func groupMemberKey(_ m: GroupMembership) -> (GroupID64, SteamID64) { (m.groupID, m.steamID) }
+    static func achievementKey(_ a: AchievementProgress) -> (SteamID64, UInt32, String) { (a.steamID, a.appID ?? 0, a.gameName ?? "") }
+    static func preferenceKey(_ p: PlayerPreferences) -> SteamID64 { p.steamID }
+
+    static func playerOrder(_ a: Player, _ b: Player) -> Bool { playerKey(a) < playerKey(b) }
+    static func gameOrder(_ a: PlayerGame, _ b: PlayerGame) -> Bool { gameKey(a) < gameKey(b) }
+    static func friendshipOrder(_ x: Friendship, _ y: Friendship) -> Bool { friendshipKey(x) < friendshipKey(y) }
+    static func groupOrder(_ a: Group, _ b: Group) -> Bool { groupKey(a) < groupKey(b) }
+    static func groupMemberOrder(_ a: GroupMembership, _ b: GroupMembership) -> Bool { groupMemberKey(a) < groupMemberKey(b) }
+    static func achievementOrder(_ a: AchievementProgress, _ b: AchievementProgress) -> Bool { achievementKey(a) < achievementKey(b) }
+    static func preferenceOrder(_ a: PlayerPreferences, _ b: PlayerPreferences) -> Bool { preferenceKey(a) < preferenceKey(b) }
 }
