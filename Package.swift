@@ -4,7 +4,7 @@ import PackageDescription
 /// Stages are modules that import only downward:
 /// CLibXML2 → XMLPullReader ─┐
 /// JSONPullReader ───────────┼→ Ingest → Dota → Normalize ─┐
-/// CSHA256 → PipelineCore, PlayerModel, Geo (under everything) ├→ Emit → PipelineRunner → steam-mate
+/// CSHA256 → PipelineCore, PlayerModel, Geo (under everything) ├→ Emit → PipelineRunner (+ CDirectIO) → steam-mate
 /// Pairing (→ Lobby, which also uses Dota's hero roles), Trade, SyntheticData ┘
 /// Report (aggregates → report.html, pure) → PipelineRunner
 /// CCbc (COIN-OR CBC's C API) → MIPSolver (+ PipelineCore's seeded generator) → Trade, Lobby (its exact oracle)
@@ -35,6 +35,8 @@ let package = Package(
         ),
         // SHA-256 block compression in C: SHA-NI when the CPU has it, portable otherwise (PipelineCore's SHA256).
         .target(name: "CSHA256"),
+        // `O_DIRECT`, which Swift's Glibc module does not export, for the output writer (PipelineRunner).
+        .target(name: "CDirectIO"),
         .target(name: "PipelineCore", dependencies: ["CSHA256"]),
         .target(name: "PlayerModel"),
         .target(name: "Geo"),
@@ -64,7 +66,7 @@ let package = Package(
             name: "PipelineRunner",
             dependencies: [
                 "PipelineCore", "PlayerModel", "Geo", "Ingest", "Normalize", "Pairing", "Lobby", "Trade", "Emit",
-                "SyntheticData", "JSONPullReader", "Dota", "Report", "Fetch", "FetchIO",
+                "SyntheticData", "JSONPullReader", "Dota", "Report", "Fetch", "FetchIO", "CDirectIO",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -126,7 +128,7 @@ let package = Package(
     ]
 )
 
-for target in package.targets where target.type != .system && target.name != "CSHA256" {
+for target in package.targets where target.type != .system && !["CSHA256", "CDirectIO"].contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .enableUpcomingFeature("ExistentialAny"),
     ]

@@ -92,8 +92,8 @@ enum StreamingTableWriter {
             }
             current = next.get()
         }
-        return zip(formats, sinks).map { format, sink in
-            RunManifest.Entry(path: "\(table.name).\(format.fileExtension)", bytes: sink.byteCount, sha256: sink.finish(), rows: rows)
+        return try zip(formats, sinks).map { format, sink in
+            RunManifest.Entry(path: "\(table.name).\(format.fileExtension)", bytes: sink.byteCount, sha256: try sink.finish(), rows: rows)
         }
     }
 
@@ -144,6 +144,6 @@ enum StreamingTableWriter {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let sink = try HashingFileSink(url: url)
         try sink.write(file.bytes)
-        return RunManifest.Entry(path: file.path, bytes: sink.byteCount, sha256: sink.finish(), rows: nil)
+        return RunManifest.Entry(path: file.path, bytes: sink.byteCount, sha256: try sink.finish(), rows: nil)
     }
 }
