@@ -23,16 +23,15 @@ struct BenchLobbyCommand: ParsableCommand {
     @Option(help: "Worker threads (default: all cores).") var threads: Int?
     @Flag(help: "Also run the lobby stage on 1 thread and check the output is identical.") var checkSingleThread = false
     @Flag(inversion: .prefixedNo, help: "Run the pair scorer on the same population as the baseline.") var pairBaseline = true
-    @Option(help: "Steam location table: located players are moved onto its city rows (Zipf-weighted).")
-    var locations: String = "Data/reference/steam-locations.csv"
+    @Option(help: "Steam location table: located players are moved onto its city rows (Zipf-weighted; default: the shipped table).")
+    var locations: String?
     @Option(help: "Exact-oracle instances (0: skip).") var oracleInstances: Int = 5
     @Option(help: "Players per oracle instance (one game, everybody with availability).") var oracleSize: Int = 200
     @Option(help: "Valid lobbies the exact oracle may enumerate per connected part.") var oracleLobbies: Int = 5_000_000
 
     func run() throws {
         let threadCount = threads ?? ProcessInfo.processInfo.activeProcessorCount
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: locations))
-        let cityRows = try LocationTable(csv: bytes).locations
+        let cityRows = try BenchLocationTable.load(locations).locations
         print("bench lobby: players \(players), seed \(seed), lobby share \(lobbyShare) over \(lobbyGames) games, threads \(threadCount)")
         print("stage      seconds   cpu_s     peak_rss_mb")
         var clock = ContinuousClock.now

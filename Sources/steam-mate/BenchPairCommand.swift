@@ -84,9 +84,7 @@ struct BenchPairCommand: ParsableCommand {
         let threadCount = threads ?? ProcessInfo.processInfo.activeProcessorCount
         var placement: RealCityPlacement?
         if realCities && cities == 0 {
-            let path = locations ?? ShippedLocationTable.locate()?.path ?? ShippedLocationTable.repositoryPath
-            let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
-            placement = RealCityPlacement(locations: try LocationTable(csv: bytes).locations, zipfExponent: cityZipf, seed: seed)
+            placement = RealCityPlacement(locations: try BenchLocationTable.load(locations).locations, zipfExponent: cityZipf, seed: seed)
         }
         let placementText = placement.map { "\($0.cities.count) real cities (Zipf \(cityZipf), seeded shuffle)" }
             ?? "\(cities == 0 ? SyntheticCity.defaults.count : cities) generator cities"

@@ -24,8 +24,8 @@ struct BenchRunCommand: ParsableCommand {
     @Option(help: "Work directory (input/, output/, bench.yml); reused if input/ already exists. Default: a temporary directory.")
     var dir: String?
 
-    @Option(help: "The location table.")
-    var locations = "Data/reference/steam-locations.csv"
+    @Option(help: "The location table (default: the shipped table, found as `run` finds it).")
+    var locations: String?
 
     @Option(help: "Worker threads of the run (0 = all cores).")
     var threads: Int = 0
@@ -36,12 +36,15 @@ struct BenchRunCommand: ParsableCommand {
 
     func run() throws {
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+        // Checked before anything is made: a table the child run could not load would only fail after that.
+        let locationPath = try BenchLocationTable.path(locations)
+        _ = try BenchLocationTable.load(locationPath)
         let work = try BenchWorkspace.directory(dir, benchmark: "run")
         let input = work.appendingPathComponent("input")
         let output = work.appendingPathComponent("output")
+        let locationTable = URL(fileURLWithPath: locationPath, relativeTo: cwd).standardizedFileURL
         print("bench run: \(players) players, seed \(seed), threads \(threads) (release build recommended)")
         try BenchWorkspace.bundleInput(at: input, players: players, seed: seed)
-        let locationTable = URL(fileURLWithPath: locations, relativeTo: cwd).standardizedFileURL
         let pipeline = work.appendingPathComponent("bench.yml")
         try """
             name: bench
