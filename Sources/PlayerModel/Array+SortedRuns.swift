@@ -48,21 +48,28 @@ extension Array {
     }
 
     /// Rearranges the elements in place so that position `i` holds what was at `source[i]` (`source` is a
-    /// permutation of the indices), following its cycles with one element held aside.
+    /// permutation of the indices), following its cycles with one element held aside. Elements are moved
+    /// bitwise (no copy, so no retain and release of the strings and arrays a row holds).
     mutating func permute(taking source: [UInt32]) {
         precondition(source.count == count, "a permutation of every index")
         var placed = [Bool](repeating: false, count: count)
-        for start in indices where !placed[start] {
-            placed[start] = true
-            guard Int(source[start]) != start else { continue }
-            let held = self[start]
-            var j = start
-            while true {
-                let k = Int(source[j])
-                if k == start { self[j] = held; break }
-                self[j] = self[k]
-                placed[k] = true
-                j = k
+        withUnsafeMutableBufferPointer { rows in
+            guard let base = rows.baseAddress else { return }
+            for start in 0..<rows.count where !placed[start] {
+                placed[start] = true
+                guard Int(source[start]) != start else { continue }
+                let held = (base + start).move()
+                var j = start
+                while true {
+                    let k = Int(source[j])
+                    if k == start {
+                        (base + j).initialize(to: held)
+                        break
+                    }
+                    (base + j).moveInitialize(from: base + k, count: 1)
+                    placed[k] = true
+                    j = k
+                }
             }
         }
     }
