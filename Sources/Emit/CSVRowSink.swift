@@ -6,7 +6,12 @@ public final class CSVRowSink: RowFieldSink {
     public private(set) var rows = 0
     private var column = 0
 
-    public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
+    /// `reusing`: a buffer whose capacity is kept (its bytes are dropped).
+    public init(capacity: Int = 0, reusing buffer: consuming [UInt8] = []) {
+        bytes = buffer
+        bytes.removeAll(keepingCapacity: true)
+        bytes.reserveCapacity(capacity)
+    }
 
     @inline(__always) private func separate() {
         if column > 0 { bytes.append(UInt8(ascii: ",")) }

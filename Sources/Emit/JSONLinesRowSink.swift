@@ -7,8 +7,11 @@ public final class JSONLinesRowSink: RowFieldSink {
     private var column = 0
     private let keys: [[UInt8]]
 
-    public init(columns: [String], capacity: Int = 0) {
+    /// `reusing`: a buffer whose capacity is kept (its bytes are dropped).
+    public init(columns: [String], capacity: Int = 0, reusing buffer: consuming [UInt8] = []) {
         keys = JSONLinesWriter.keyPrefixes(columns)
+        bytes = buffer
+        bytes.removeAll(keepingCapacity: true)
         bytes.reserveCapacity(capacity)
     }
 

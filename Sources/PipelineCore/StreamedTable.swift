@@ -11,8 +11,9 @@ public struct StreamedTable: Sendable {
     /// building cells); the writers use it instead of `chunk`.
     public var renderChunk: (@Sendable (_ index: Int, _ sink: any RowFieldSink) -> Void)?
     /// When set, renders chunk `index` straight to bytes in the formats asked for (`csv`, `jsonl`), equal to
-    /// rendering the rows of `chunk`; the writers prefer it to `renderChunk` and `chunk`.
-    public var renderBytes: (@Sendable (_ index: Int, _ csv: Bool, _ jsonl: Bool) -> RenderedChunk)?
+    /// rendering the rows of `chunk`, into `rendered` (whose buffers arrive empty, often with the capacity of an
+    /// earlier chunk: the writers reuse them); the writers prefer it to `renderChunk` and `chunk`.
+    public var renderBytes: (@Sendable (_ index: Int, _ csv: Bool, _ jsonl: Bool, _ rendered: inout RenderedChunk) -> Void)?
 
     public init(name: String, columns: [String], chunkCount: Int, chunk: @escaping @Sendable (_ index: Int) -> [[Cell]]) {
         self.name = name
@@ -38,10 +39,13 @@ public struct StreamedTable: Sendable {
     /// pass); `rows` builds the same rows as cells (for `materialized()` and tests).
     public init(name: String, columns: [String], count: Int, itemsPerChunk: Int,
                 rows: @escaping @Sendable (Range<Int>) -> [[Cell]],
-                renderBytes render: @escaping @Sendable (_ items: Range<Int>, _ csv: Bool, _ jsonl: Bool) -> RenderedChunk) {
+                renderBytes render: @escaping @Sendable (_ items: Range<Int>, _ csv: Bool, _ jsonl: Bool,
+                                                         _ rendered: inout RenderedChunk) -> Void) {
         let size = max(1, itemsPerChunk)
         self.init(name: name, columns: columns, count: count, itemsPerChunk: size, rows: rows)
-        renderBytes = { index, csv, jsonl in render((index * size)..<min(count, (index + 1) * size), csv, jsonl) }
+        renderBytes = { index, csv, jsonl, rendered in
+            render((index * size)..<min(count, (index + 1) * size), csv, jsonl, &rendered)
+        }
     }
 
     /// A table already in memory, served in chunks of `rowsPerChunk` rows.

@@ -24,13 +24,16 @@ enum StreamingTableWriter {
         CSVWriter.appendHeader(table.columns, to: &header)
         for (format, sink) in zip(formats, sinks) where format == .csv { try sink.write(header) }
         let batch = max(1, workers > 0 ? workers : ProcessInfo.processInfo.activeProcessorCount)
+        let buffers = BufferPool()
         @Sendable func render(from first: Int) -> RenderedBatch {
             let count = min(batch, table.chunkCount - first)
             let rendered = RenderedBatch(chunks: count)
             DispatchQueue.concurrentPerform(iterations: count) { k in
                 if let renderBytes = table.renderBytes {
                     // Both formats in one pass over the chunk (the table renders its own bytes).
-                    let chunk = renderBytes(first + k, formats.contains(.csv), formats.contains(.jsonl))
+                    var chunk = RenderedChunk(csv: formats.contains(.csv) ? buffers.take() : [],
+                                              jsonl: formats.contains(.jsonl) ? buffers.take() : [])
+                    renderBytes(first + k, formats.contains(.csv), formats.contains(.jsonl), &chunk)
                     rendered.store(k, rows: chunk.rows, bytes: formats.map { $0 == .csv ? chunk.csv : chunk.jsonl })
                     return
                 }
@@ -40,12 +43,12 @@ enum StreamingTableWriter {
                     let outputs = formats.map { format -> [UInt8] in
                         switch format {
                         case .csv:
-                            let sink = CSVRowSink(capacity: 1 << 20)
+                            let sink = CSVRowSink(capacity: 1 << 20, reusing: buffers.take())
                             renderChunk(first + k, sink)
                             rows = sink.rows
                             return sink.bytes
                         case .jsonl:
-                            let sink = JSONLinesRowSink(columns: table.columns, capacity: 1 << 20)
+                            let sink = JSONLinesRowSink(columns: table.columns, capacity: 1 << 20, reusing: buffers.take())
                             renderChunk(first + k, sink)
                             rows = sink.rows
                             return sink.bytes
@@ -57,7 +60,7 @@ enum StreamingTableWriter {
                 let chunk = table.chunk(first + k)
                 var outputs: [[UInt8]] = []
                 for format in formats {
-                    var bytes: [UInt8] = []
+                    var bytes = buffers.take()
                     bytes.reserveCapacity(chunk.count * 128)
                     switch format {
                     case .csv: CSVWriter.appendRows(chunk, to: &bytes)
@@ -87,7 +90,9 @@ enum StreamingTableWriter {
                     let (chunkRows, outputs) = rendered.take(k)
                     rows += chunkRows
                     try Self.write(outputs, to: sinks)
-                    chunkWritten(outputs.reduce(0) { $0 + $1.count })
+                    let bytes = outputs.reduce(0) { $0 + $1.count }
+                    buffers.give(outputs)
+                    chunkWritten(bytes)
                 }
             }
             current = next.get()
@@ -127,6 +132,26 @@ enum StreamingTableWriter {
                 slots[k] = (0, [])
                 return slot
             }
+        }
+    }
+
+    /// Chunk buffers handed back once written and reused for a later chunk of the same table. Large blocks
+    /// get their own mappings (`FreedMemory`), so a fresh buffer per chunk was mapped, faulted in and zeroed
+    /// page by page for every byte written. Copy-on-write keeps this safe: a buffer still referenced elsewhere
+    /// when it is taken is simply not reused in place.
+    private final class BufferPool: @unchecked Sendable {
+        private let lock = NSLock()
+        private var free: [[UInt8]] = []
+
+        /// An empty buffer, with the capacity of an earlier chunk's when one is free.
+        func take() -> [UInt8] {
+            var buffer = lock.withLock { free.popLast() } ?? []
+            buffer.removeAll(keepingCapacity: true)
+            return buffer
+        }
+
+        func give(_ buffers: [[UInt8]]) {
+            lock.withLock { free.append(contentsOf: buffers) }
         }
     }
 

@@ -127,7 +127,9 @@ public enum PairingJob {
         return StreamedTable(name: "pairings", columns: PairingRun.pairingColumns, count: output.population.count,
                              itemsPerChunk: playersPerChunk,
                              rows: { players in output.pairingsTable(players: players).rows },
-                             renderBytes: { players, csv, jsonl in renderer.chunk(players: players, csv: csv, jsonl: jsonl) })
+                             renderBytes: { players, csv, jsonl, rendered in
+                                 renderer.render(players: players, into: &rendered, csv: csv, jsonl: jsonl)
+                             })
     }
 
     /// The `pairings` rows (no CSV header) as CSV and JSON Lines bytes (`PairingsRowRenderer`), `chunk` players

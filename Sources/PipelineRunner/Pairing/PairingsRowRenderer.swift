@@ -84,9 +84,9 @@ struct PairingsRowRenderer: Sendable {
         return rows
     }
 
-    /// The rows of `players` as one `RenderedChunk` (a fresh scratch; for the streaming writers).
-    func chunk(players: Range<Int>, csv emitCSV: Bool, jsonl emitJSONL: Bool) -> RenderedChunk {
-        var chunk = RenderedChunk()
+    /// Renders the rows of `players` into `chunk` (empty buffers, possibly with capacity left from an earlier
+    /// chunk; a fresh scratch), for the streaming writers.
+    func render(players: Range<Int>, into chunk: inout RenderedChunk, csv emitCSV: Bool, jsonl emitJSONL: Bool) {
         var scratch = Scratch()
         // About 650 CSV and 860 JSON Lines bytes per row, k rows per player at most.
         let rowsGuess = players.count * max(1, population.config.k)
@@ -94,7 +94,6 @@ struct PairingsRowRenderer: Sendable {
         if emitJSONL { chunk.jsonl.reserveCapacity(rowsGuess * 900) }
         chunk.rows = render(players: players, csv: &chunk.csv, jsonl: &chunk.jsonl, scratch: &scratch,
                             emitCSV: emitCSV, emitJSONL: emitJSONL)
-        return chunk
     }
 
     /// `{"appid":…,"name":…,"hours_you":…,"hours_them":…,"favorite_you":…,"favorite_them":…,"share":…}`.
