@@ -23,6 +23,8 @@ final class HashingFileSink: @unchecked Sendable {
     private var blockFill = 0
     /// Whether the descriptor still has `O_DIRECT` set.
     private(set) var isDirect: Bool
+    /// Bytes per direct write (`directBlockBytes`; tests use a size no device accepts, to take the fallback).
+    private let blockBytes: Int
 
     /// Bytes per direct write: a multiple of every logical block size (512, 4096), and big requests for the device.
     static let directBlockBytes = 4 << 20
@@ -37,12 +39,13 @@ final class HashingFileSink: @unchecked Sendable {
         return !["off", "0", "false", "no"].contains(value.lowercased())
     }
 
-    init(url: URL, directIO: Bool = HashingFileSink.directIOEnabled) throws {
+    init(url: URL, directIO: Bool = HashingFileSink.directIOEnabled, blockBytes: Int = HashingFileSink.directBlockBytes) throws {
         path = url.path
+        self.blockBytes = max(1, blockBytes)
         let flags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC
         var fd: Int32 = -1
         var buffer: UnsafeMutableRawPointer?
-        if directIO, cdirectio_open_flag() != 0, posix_memalign(&buffer, Self.alignment, Self.directBlockBytes) == 0 {
+        if directIO, cdirectio_open_flag() != 0, posix_memalign(&buffer, Self.alignment, self.blockBytes) == 0 {
             fd = open(url.path, flags | cdirectio_open_flag(), 0o644)
             if fd < 0 {
                 free(buffer)
@@ -73,11 +76,11 @@ final class HashingFileSink: @unchecked Sendable {
             }
             var from = 0
             while from < raw.count {
-                let take = min(raw.count - from, Self.directBlockBytes - blockFill)
+                let take = min(raw.count - from, blockBytes - blockFill)
                 (block + blockFill).copyMemory(from: base + from, byteCount: take)
                 blockFill += take
                 from += take
-                if blockFill == Self.directBlockBytes {
+                if blockFill == blockBytes {
                     try writeAll(UnsafeRawPointer(block), blockFill)
                     blockFill = 0
                 }

@@ -44,6 +44,22 @@ import Testing
         #expect(written.suffix(3) == [1, 2, 3])
     }
 
+    /// A direct write the device refuses (1,000 bytes is no multiple of any logical block size, so `EINVAL`):
+    /// the sink clears `O_DIRECT` and writes the same bytes through the page cache.
+    @Test func refusedDirectWriteFallsBackToBufferedWrites() throws {
+        var rng = SeededGenerator(seed: 99)
+        let bytes = (0..<25_000).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+        let url = try RepositoryPaths.temporaryDirectory("sink-fallback").appendingPathComponent("out.bin")
+        let sink = try HashingFileSink(url: url, directIO: true, blockBytes: 1_000)
+        let opened = sink.isDirect
+        for start in stride(from: 0, to: bytes.count, by: 3_000) {
+            try sink.write(Array(bytes[start..<min(bytes.count, start + 3_000)]))
+        }
+        if opened { #expect(!sink.isDirect, "an unaligned direct write is refused, so the sink left direct mode") }
+        #expect(try sink.finish() == SHA256.hex(of: bytes))
+        #expect(try Array(Data(contentsOf: url)) == bytes)
+    }
+
     @Test(arguments: [(nil, true), ("on", true), ("1", true), ("off", false), ("OFF", false), ("0", false),
                       ("false", false), ("no", false)] as [(String?, Bool)])
     func environmentSwitch(value: String?, direct: Bool) {
