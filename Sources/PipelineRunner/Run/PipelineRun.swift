@@ -8,7 +8,8 @@ import PlayerModel
 
 /// Runs a pipeline definition end to end and publishes its output directory atomically.
 ///
-/// Stage order is fixed (fetch → normalize → pair → match → lobby → trade); the definition enables stages and sets their
+/// Stage order is fixed (fetch → normalize → pair → match → lobby → trade; `trade` may run beside the three before it, see
+/// `runLaterStages`); the definition enables stages and sets their
 /// options. Input problems are diagnostics (the run goes on); only a broken definition or an unwritable
 /// output throws.
 public struct PipelineRun: Sendable {
@@ -101,16 +102,33 @@ public struct PipelineRun: Sendable {
     }
 
     /// The pair, match, lobby and trade stages, on the normalized dataset.
+    ///
+    /// With more than one thread, `trade` (single-threaded, independent of pairing) runs on its own thread beside
+    /// `pair`, `match` and `lobby`; its tables still come last, so the output is the same as a sequential run's.
     func runLaterStages(dataset: PlayerDataset, dota: DotaDataset?, files: [DatasetFile], locator: (any PlayerLocator)?, tables: inout [StreamedTable],
                         extraFiles: inout [OutputFile], figures: inout [String: Int], timings: inout StageTimings,
                         diagnostics: DiagnosticLog) throws {
         let needsDecisions = definition.has(.pair) || definition.has(.match) || definition.has(.lobby) || definition.has(.trade)
         let decisions = needsDecisions ? PairingJob.readDecisions(files.first { $0.role == .decisions }?.url, sink: diagnostics) : []
+        var trade: (@Sendable () -> TradeStage.Result)?
+        if let options = definition.stages[.trade] {
+            let stage = TradeStage(options: options, locator: locator)
+            let requestsFile = files.first { $0.role == .tradeRequests }
+            trade = {
+                defer { FreedMemory.trim() }
+                return stage.run(dataset: dataset, requestsFile: requestsFile, blocked: BlockedPairs.from(decisions),
+                                 diagnostics: diagnostics)
+            }
+        }
+        let workers = definition.threads > 0 ? definition.threads : ProcessInfo.processInfo.activeProcessorCount
+        let others = definition.has(.pair) || definition.has(.match) || definition.has(.lobby)
+        let background = workers > 1 && others ? trade.map { BackgroundStage("trade", $0) } : nil
+        let excluding = background.map { stage in { stage.cpuSeconds() } }
         if definition.has(.pair) || definition.has(.match) {
             let stage = PairingStage(pair: definition.stages[.pair], match: definition.stages[.match], threads: definition.threads,
                                      defaultStateDirectory: resolve(definition.output).appendingPathComponent("state"),
                                      resolve: resolve)
-            let result = timings.measure(definition.has(.pair) ? "pair" : "match") {
+            let result = timings.measure(definition.has(.pair) ? "pair" : "match", excluding: excluding) {
                 defer { FreedMemory.trim() }
                 return stage.run(dataset: dataset, decisions: decisions, diagnostics: diagnostics)
             }
@@ -123,18 +141,20 @@ public struct PipelineRun: Sendable {
             let stage = LobbyStage(options: options, pair: definition.stages[.pair], threads: definition.threads,
                                    defaultStateDirectory: resolve(definition.output).appendingPathComponent("state"),
                                    resolve: resolve)
-            let result = timings.measure("lobby") { stage.run(dataset: dataset, decisions: decisions, dota: dota, diagnostics: diagnostics) }
+            let result = timings.measure("lobby", excluding: excluding) { stage.run(dataset: dataset, decisions: decisions, dota: dota, diagnostics: diagnostics) }
             reportStage(timings.stages.last!)
             tables += result.tables
             extraFiles += result.files
             figures.merge(result.figures) { $1 }
         }
-        if let options = definition.stages[.trade] {
-            let stage = TradeStage(options: options, locator: locator)
-            let result = timings.measure("trade") {
-                defer { FreedMemory.trim() }
-                return stage.run(dataset: dataset, requestsFile: files.first { $0.role == .tradeRequests },
-                          blocked: BlockedPairs.from(decisions), diagnostics: diagnostics)
+        if let trade {
+            let result: TradeStage.Result
+            if let background {
+                let joined = background.join()
+                result = joined.value
+                timings.stages.append(joined.stage)
+            } else {
+                result = timings.measure("trade", trade)
             }
             reportStage(timings.stages.last!)
             tables += result.tables.map { StreamedTable($0) }

@@ -37,11 +37,21 @@ public struct StageTimings: Sendable, Codable {
 
     /// Runs `body` as stage `name` and records its figures; `written` reports the bytes it wrote.
     public mutating func measure<T>(_ name: String, written: (T) -> Int = { _ in 0 }, _ body: () throws -> T) rethrows -> T {
+        try measure(name, written: written, excluding: nil, body)
+    }
+
+    /// As `measure(_:written:_:)`, for a stage that runs beside another: `excluding` reads the other stage's
+    /// CPU seconds so far, and what it used meanwhile is left out of this stage's CPU figure.
+    /// `clock` reads the process's figures (a parameter for tests).
+    mutating func measure<T>(_ name: String, written: (T) -> Int = { _ in 0 }, excluding: (() -> Double)?,
+                             clock: () -> ProcessClock = ProcessClock.now, _ body: () throws -> T) rethrows -> T {
         let sampler = RSSSampler()
-        let start = ProcessClock.now()
+        let otherStart = excluding?() ?? 0
+        let start = clock()
         let value = try body()
-        let end = ProcessClock.now()
-        stages.append(Stage(stage: name, wallSeconds: end.wall - start.wall, cpuSeconds: end.cpu - start.cpu,
+        let end = clock()
+        let other = (excluding?() ?? 0) - otherStart
+        stages.append(Stage(stage: name, wallSeconds: end.wall - start.wall, cpuSeconds: max(0, end.cpu - start.cpu - other),
                             peakRSSBytes: end.peakRSS, stagePeakRSSBytes: sampler.stop(), bytesWritten: written(value)))
         return value
     }

@@ -13,11 +13,11 @@ import Trade
 /// Authors must be players of the normalized dataset; a request's position is its own latitude/longitude,
 /// else its Steam location codes resolved with the location table, else its author's location.
 /// Emits `trade_loops`, `trade_summary.json` and `trade_report.txt` (TradeMaximizer style).
-struct TradeStage {
+struct TradeStage: Sendable {
     var options: StageOptions
     var locator: (any PlayerLocator)?
 
-    struct Result {
+    struct Result: Sendable {
         var tables: [Table]
         var files: [OutputFile]
         var figures: [String: Int]
