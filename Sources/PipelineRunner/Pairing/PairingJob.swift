@@ -123,12 +123,17 @@ public enum PairingJob {
     /// them in player order, so the whole table is never held and the bytes do not depend on the thread count.
     /// `chunk` (cells) gives the same rows for `materialized()` and tests.
     public static func streamedPairings(_ output: PairingRun.Output, playersPerChunk: Int = 256) -> StreamedTable {
+        streamedPairings(output, playersPerChunk: playersPerChunk, report: nil)
+    }
+
+    /// As above; `report` also tallies the CSV rows for the run report as they are rendered (`PairingReportTally`).
+    static func streamedPairings(_ output: PairingRun.Output, playersPerChunk: Int = 256, report: PairingReportTally?) -> StreamedTable {
         let renderer = PairingsRowRenderer(population: output.population, lists: output.lists)
         return StreamedTable(name: "pairings", columns: PairingRun.pairingColumns, count: output.population.count,
                              itemsPerChunk: playersPerChunk,
                              rows: { players in output.pairingsTable(players: players).rows },
                              renderBytes: { players, csv, jsonl, rendered in
-                                 renderer.render(players: players, into: &rendered, csv: csv, jsonl: jsonl)
+                                 renderer.render(players: players, into: &rendered, csv: csv, jsonl: jsonl, report: report)
                              })
     }
 

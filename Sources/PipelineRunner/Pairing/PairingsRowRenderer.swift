@@ -52,8 +52,20 @@ struct PairingsRowRenderer: Sendable {
         var objects: [UInt8] = []
         var objectEnds: [Int] = []
         var field: [UInt8] = []
+        /// Where the last CSV row's `ReportReader.PairingScan.columns` fields are in the CSV buffer, for the report tally.
+        var reportStarts = Array(repeating: -1, count: ReportReader.PairingScan.columns.count)
+        var reportEnds = Array(repeating: -1, count: ReportReader.PairingScan.columns.count)
+        var reportQuoted = Array(repeating: false, count: ReportReader.PairingScan.columns.count)
 
         init() {}
+
+        /// Records the CSV field rendered into `start..<end` as report column `slot` (inside its quotes when quoted).
+        mutating func noteField(_ slot: Int, _ start: Int, _ end: Int, in out: [UInt8]) {
+            let quoted = end - start >= 2 && out[start] == UInt8(ascii: "\"")
+            reportStarts[slot] = quoted ? start + 1 : start
+            reportEnds[slot] = quoted ? end - 1 : end
+            reportQuoted[slot] = quoted
+        }
     }
 
     /// Appends the rows of `players` (dense order) to `csv` (no header) and `jsonl`, skipping a format whose
@@ -61,6 +73,14 @@ struct PairingsRowRenderer: Sendable {
     @discardableResult
     func render(players: Range<Int>, csv: inout [UInt8], jsonl: inout [UInt8], scratch s: inout Scratch,
                 emitCSV: Bool = true, emitJSONL: Bool = true) -> Int {
+        var none: ReportReader.PairingScan? = nil
+        return render(players: players, csv: &csv, jsonl: &jsonl, scratch: &s, emitCSV: emitCSV, emitJSONL: emitJSONL,
+                      report: &none)
+    }
+
+    /// As above; with `report` and `emitCSV`, also counts every CSV row into it (the run report's pairing figures).
+    func render(players: Range<Int>, csv: inout [UInt8], jsonl: inout [UInt8], scratch s: inout Scratch,
+                emitCSV: Bool, emitJSONL: Bool, report: inout ReportReader.PairingScan?) -> Int {
         var rows = 0
         let p = population
         for u in players {
@@ -76,7 +96,15 @@ struct PairingsRowRenderer: Sendable {
                     appendObject(g, share: f.share(g), to: &s.objects)
                     s.objectEnds.append(s.objects.count)
                 }
-                if emitCSV { appendCSV(u, rank + 1, v, c, f, &s, to: &csv) }
+                if emitCSV {
+                    appendCSV(u, rank + 1, v, c, f, &s, to: &csv)
+                    if report != nil {
+                        csv.withUnsafeBufferPointer { bytes in
+                            report!.add(CSVTableScanner.Record(bytes: bytes, starts: s.reportStarts, ends: s.reportEnds,
+                                                               quoted: s.reportQuoted), playerID: nil)
+                        }
+                    }
+                }
                 if emitJSONL { appendJSON(u, rank + 1, v, c, f, s, to: &jsonl) }
                 rows += 1
             }
@@ -86,14 +114,17 @@ struct PairingsRowRenderer: Sendable {
 
     /// Renders the rows of `players` into `chunk` (empty buffers, possibly with capacity left from an earlier
     /// chunk; a fresh scratch), for the streaming writers.
-    func render(players: Range<Int>, into chunk: inout RenderedChunk, csv emitCSV: Bool, jsonl emitJSONL: Bool) {
+    func render(players: Range<Int>, into chunk: inout RenderedChunk, csv emitCSV: Bool, jsonl emitJSONL: Bool,
+                report tally: PairingReportTally? = nil) {
         var scratch = Scratch()
+        var report = emitCSV ? tally.map { _ in ReportReader.PairingScan() } : nil
+        defer { if let report { tally?.add(report) } }
         // About 650 CSV and 860 JSON Lines bytes per row, k rows per player at most.
         let rowsGuess = players.count * max(1, population.config.k)
         if emitCSV { chunk.csv.reserveCapacity(rowsGuess * 700) }
         if emitJSONL { chunk.jsonl.reserveCapacity(rowsGuess * 900) }
         chunk.rows = render(players: players, csv: &chunk.csv, jsonl: &chunk.jsonl, scratch: &scratch,
-                            emitCSV: emitCSV, emitJSONL: emitJSONL)
+                            emitCSV: emitCSV, emitJSONL: emitJSONL, report: &report)
     }
 
     /// `{"appid":…,"name":…,"hours_you":…,"hours_them":…,"favorite_you":…,"favorite_them":…,"share":…}`.
@@ -119,14 +150,26 @@ struct PairingsRowRenderer: Sendable {
                            _ s: inout Scratch, to out: inout [UInt8]) {
         let comma = UInt8(ascii: ",")
         let p = population
-        Self.digits(p.steamIDs[u].rawValue, to: &out); out.append(comma)
+        // Report columns (`ReportReader.PairingScan.columns`): 0 score, 1 distance_bucket, 2 candidate, 3 top_games, 4 steamid.
+        var start = out.count
+        Self.digits(p.steamIDs[u].rawValue, to: &out)
+        s.noteField(4, start, out.count, in: out); out.append(comma)
         Self.digits(UInt64(rank), to: &out); out.append(comma)
-        Self.digits(p.steamIDs[v].rawValue, to: &out); out.append(comma)
-        appendNumbers(c, f, separator: comma, to: &out)
+        start = out.count
+        Self.digits(p.steamIDs[v].rawValue, to: &out)
+        s.noteField(2, start, out.count, in: out); out.append(comma)
+        start = out.count
+        Self.fixed(ScoreModel.scoreValue(c.score), places: 6, to: &out)
+        s.noteField(0, start, out.count, in: out); out.append(comma)
+        Self.fixed(ScoreModel.gameValue(c.dot), places: 6, to: &out); out.append(comma)
+        Self.fixed(ScoreModel.fitValue(f.fitYou), places: 4, to: &out); out.append(comma)
+        Self.fixed(ScoreModel.fitValue(f.fitThem), places: 4, to: &out)
         out.append(comma)
         if let d = f.distanceKm { Self.fixed(d, places: 1, to: &out) }
         out.append(comma)
-        out.append(contentsOf: bucketCSV[bucket(f)]); out.append(comma)
+        start = out.count
+        out.append(contentsOf: bucketCSV[bucket(f)])
+        s.noteField(1, start, out.count, in: out); out.append(comma)
         Self.digits(UInt64(f.sharedGames), to: &out); out.append(comma)
         // Lists of objects are their JSON texts joined by ';', then quoted as one field.
         s.field.removeAll(keepingCapacity: true)
@@ -136,7 +179,9 @@ struct PairingsRowRenderer: Sendable {
             s.field.append(contentsOf: s.objects[from..<end])
             from = end
         }
-        Self.csvField(s.field, to: &out); out.append(comma)
+        start = out.count
+        Self.csvField(s.field, to: &out)
+        s.noteField(3, start, out.count, in: out); out.append(comma)
         appendAppList(f.favouriteHits, separator: UInt8(ascii: ";"), to: &out); out.append(comma)
         appendAppList(f.theirFavouriteHits, separator: UInt8(ascii: ";"), to: &out); out.append(comma)
         appendAppList(f.recentGames, separator: UInt8(ascii: ";"), to: &out); out.append(comma)
@@ -198,14 +243,6 @@ struct PairingsRowRenderer: Sendable {
 
     private func bucket(_ f: PairExplanationFigures) -> Int {
         PreparedPopulation.bucketIndex(ofKm: f.distanceKm) ?? PreparedPopulation.distanceBuckets.count
-    }
-
-    /// score, game_similarity, fit_you, fit_them.
-    private func appendNumbers(_ c: PairCandidate, _ f: PairExplanationFigures, separator: UInt8, to out: inout [UInt8]) {
-        Self.fixed(ScoreModel.scoreValue(c.score), places: 6, to: &out); out.append(separator)
-        Self.fixed(ScoreModel.gameValue(c.dot), places: 6, to: &out); out.append(separator)
-        Self.fixed(ScoreModel.fitValue(f.fitYou), places: 4, to: &out); out.append(separator)
-        Self.fixed(ScoreModel.fitValue(f.fitThem), places: 4, to: &out)
     }
 
     private func appendAppList(_ games: [UInt32], separator: UInt8, to out: inout [UInt8]) {

@@ -14,6 +14,15 @@ struct CSVTableScanner {
         fileprivate var ends: [Int]
         fileprivate var quoted: [Bool]
 
+        /// A record over fields already located in `bytes` (`starts[i] < 0`: column missing), for tallying rows as they
+        /// are rendered (`PairingReportTally`) with the same per-record code as a scan of the written file.
+        init(bytes: UnsafeBufferPointer<UInt8>, starts: [Int], ends: [Int], quoted: [Bool]) {
+            self.bytes = bytes
+            self.starts = starts
+            self.ends = ends
+            self.quoted = quoted
+        }
+
         /// The raw bytes of requested column `i` (inside the quotes, doubled quotes not yet undone); empty when
         /// the column is missing from the header.
         func raw(_ i: Int) -> UnsafeBufferPointer<UInt8> {

@@ -12,6 +12,12 @@ public enum ReportJob {
         ReportPage.render(try ReportReader.read(directory, player: player))
     }
 
+    /// The run's own report page of the output it just staged in `directory`, with `pairings.csv`'s figures from the
+    /// tally taken while it was rendered (nil: scan the file).
+    static func render(outputDirectory directory: URL, renderedPairings: ReportReader.PairingScan?) throws -> [UInt8] {
+        ReportPage.render(try ReportReader.read(directory, renderedPairings: renderedPairings))
+    }
+
     /// The headline figures of the output a run is about to replace, as the file the new output keeps in
     /// `state/previous_headline.json` (so `steam-mate report` can show the comparison later). Written on every run,
     /// with no figures when there is no previous steam-mate output there, so two runs' trees hold the same files.

@@ -5,7 +5,8 @@ import Report
 /// streamed once each, aggregated on the way (`CSVTableScanner`), so memory does not grow with the rows.
 /// A file that is missing leaves its section out; nothing here needs every stage to have run.
 enum ReportReader {
-    static func read(_ directory: URL, player: String? = nil) throws -> ReportFigures {
+    /// `renderedPairings`: the pairing rows' tally the run took while rendering `pairings.csv` into `directory`.
+    static func read(_ directory: URL, player: String? = nil, renderedPairings: PairingScan? = nil) throws -> ReportFigures {
         let runSummary = json(directory, "run_summary.json")
         let name = runSummary?["pipeline"] as? String ?? directory.lastPathComponent
         var figures = ReportFigures(pipeline: name)
@@ -13,7 +14,7 @@ enum ReportReader {
         if let runSummary { figures.ingest = ingest(runSummary, diagnostics: json(directory, "diagnostics.json")) }
         try readPlayers(directory, into: &figures, tally: playerTally)
         if let summary = json(directory, "pairing_summary.json") {
-            figures.pairing = try pairing(summary, directory: directory, tally: playerTally)
+            figures.pairing = try pairing(summary, directory: directory, tally: playerTally, rendered: renderedPairings)
             if exists(directory, "matches") { figures.matches = matches(summary) }
         }
         if let summary = json(directory, "trade_summary.json") { figures.trades = try trades(summary, directory: directory) }
@@ -87,7 +88,10 @@ enum ReportReader {
         figures.ingest?.visibility = NamedCount.ranked(visibility)
     }
 
-    static func pairing(_ summary: [String: Any], directory: URL, tally: PlayerTally) throws -> PairingFigures {
+    /// The pairing section. `rendered`: what the run tallied while it rendered `pairings.csv` (used instead of scanning
+    /// the file again unless a player's figures are asked for).
+    static func pairing(_ summary: [String: Any], directory: URL, tally: PlayerTally,
+                        rendered: PairingScan? = nil) throws -> PairingFigures {
         var p = PairingFigures()
         p.players = int(summary, "players")
         p.playersWithGames = int(summary, "players_with_games")
@@ -96,29 +100,20 @@ enum ReportReader {
         p.k = int(summary, "k")
         p.listSizes = summary["list_size_distribution"] as? [Int] ?? []
         p.unpairedByReason = NamedCount.ranked(counts(summary, "unpaired_by_reason"))
-        let playerID = tally.steamID.flatMap { Int($0) }
-        let bucketBytes = PairingFigures.distanceOrder.map { Array($0.utf8) }
-        let empty = PairingScan(scores: p.scores, bucketCounts: Array(repeating: 0, count: bucketBytes.count))
-        // The largest table of a run: scanned in byte ranges on every core, merged in file order.
-        let parts = try CSVTableScanner.scanInParallel(
-            table(directory, "pairings"), columns: ["score", "distance_bucket", "candidate", "top_games", "steamid"],
-            workers: scanWorkers, initial: { empty }
-        ) { scan, row in
-            if let score = row.double(0) { scan.scores.add(score) }
-            if let known = row.match(1, in: bucketBytes) { scan.bucketCounts[known] += 1 } else { scan.distances[row.string(1), default: 0] += 1 }
-            let candidate = row.int(2) ?? -1
-            scan.appearances[candidate, default: 0] += 1
-            if let (appid, name) = TopGameField.first(row.raw(3), nameIfNew: { scan.gameNames[$0] != nil }) {
-                scan.games[appid, default: 0] += 1
-                if let name { scan.gameNames[appid] = name }
-            }
-            if let playerID {
-                if row.int(4) == playerID { scan.playerPairings += 1 }
-                if candidate == playerID { scan.playerAppearances += 1 }
-            }
-        } ?? []
-        var merged = empty
-        for part in parts { merged.merge(part) }
+        let merged: PairingScan
+        if let rendered, tally.steamID == nil {
+            merged = rendered
+        } else {
+            let playerID = tally.steamID.flatMap { Int($0) }
+            let empty = PairingScan()
+            // The largest table of a run: scanned in byte ranges on every core, merged in file order.
+            let parts = try CSVTableScanner.scanInParallel(
+                table(directory, "pairings"), columns: PairingScan.columns, workers: scanWorkers, initial: { empty }
+            ) { scan, row in scan.add(row, playerID: playerID) } ?? []
+            var all = empty
+            for part in parts { all.merge(part) }
+            merged = all
+        }
         tally.pairings += merged.playerPairings
         tally.appearances += merged.playerAppearances
         let scores = merged.scores
@@ -263,9 +258,13 @@ enum ReportReader {
     static let scanWorkers = max(1, ProcessInfo.processInfo.activeProcessorCount)
 
     /// What one byte range of `pairings.csv` adds to the pairing figures.
-    struct PairingScan {
-        var scores: BinnedCounts
-        var bucketCounts: [Int]
+    struct PairingScan: Sendable, Equatable {
+        /// The `pairings.csv` columns a scan reads, in the order `add` expects them.
+        static let columns = ["score", "distance_bucket", "candidate", "top_games", "steamid"]
+        private static let bucketBytes = PairingFigures.distanceOrder.map { Array($0.utf8) }
+
+        var scores = PairingFigures().scores
+        var bucketCounts = Array(repeating: 0, count: PairingScan.bucketBytes.count)
         var distances: [String: Int] = [:]
         var appearances: [Int: Int] = [:]
         var games: [Int: Int] = [:]
@@ -273,6 +272,22 @@ enum ReportReader {
         var gameNames: [Int: String] = [:]
         var playerPairings = 0
         var playerAppearances = 0
+
+        /// Counts one row (`columns`); with `playerID`, also that player's pairings and appearances.
+        mutating func add(_ row: CSVTableScanner.Record, playerID: Int?) {
+            if let score = row.double(0) { scores.add(score) }
+            if let known = row.match(1, in: Self.bucketBytes) { bucketCounts[known] += 1 } else { distances[row.string(1), default: 0] += 1 }
+            let candidate = row.int(2) ?? -1
+            appearances[candidate, default: 0] += 1
+            if let (appid, name) = TopGameField.first(row.raw(3), nameIfNew: { gameNames[$0] != nil }) {
+                games[appid, default: 0] += 1
+                if let name { gameNames[appid] = name }
+            }
+            if let playerID {
+                if row.int(4) == playerID { playerPairings += 1 }
+                if candidate == playerID { playerAppearances += 1 }
+            }
+        }
 
         mutating func merge(_ other: PairingScan) {
             scores.merge(other.scores)

@@ -9,7 +9,8 @@ import PipelineCore
 enum OutputAssembler {
 
     static func write(tables: [StreamedTable], extraFiles: [OutputFile], formats: [TableFormat], summary: RunSummary,
-                      diagnostics sorted: [Diagnostic], report: Bool = false, into staging: URL, workers: Int = 0,
+                      diagnostics sorted: [Diagnostic], report: Bool = false, pairingReport: PairingReportTally? = nil,
+                      into staging: URL, workers: Int = 0,
                       progress: (@Sendable (TableWriteProgress) -> Void)? = nil) throws -> [RunManifest.Entry] {
         let small = extraFiles + [
             OutputFile(path: "diagnostics.json", bytes: StableJSON.encode(DiagnosticsFile(sorted))),
@@ -18,7 +19,9 @@ enum OutputAssembler {
         var entries = try writeFiles(tables: tables, files: small, formats: formats, into: staging, workers: workers,
                                      progress: progress)
         if report {
-            let page = OutputFile(path: "report.html", bytes: try ReportJob.render(outputDirectory: staging))
+            // `pairings.csv` was tallied as it was rendered (only when CSV is written: the report reads the CSV).
+            let rendered = formats.contains(.csv) ? pairingReport?.scan : nil
+            let page = OutputFile(path: "report.html", bytes: try ReportJob.render(outputDirectory: staging, renderedPairings: rendered))
             entries.append(try StreamingTableWriter.write(page, into: staging))
         }
         return try writeManifest(entries, pipeline: summary.pipeline, into: staging)
@@ -52,13 +55,14 @@ enum OutputAssembler {
 
     /// Publishes the output set at `target` atomically under `policy` (see `AtomicPublisher`); returns every file's entry.
     static func publish(tables: [StreamedTable], extraFiles: [OutputFile], formats: [TableFormat], summary: RunSummary,
-                        diagnostics sorted: [Diagnostic], report: Bool = false, to target: URL,
-                        policy: PublishPolicy, workers: Int = 0,
+                        diagnostics sorted: [Diagnostic], report: Bool = false, pairingReport: PairingReportTally? = nil,
+                        to target: URL, policy: PublishPolicy, workers: Int = 0,
                         progress: (@Sendable (TableWriteProgress) -> Void)? = nil) throws -> [RunManifest.Entry] {
         var entries: [RunManifest.Entry] = []
         try AtomicPublisher.publish(to: target, policy: policy) { staging in
             entries = try write(tables: tables, extraFiles: extraFiles, formats: formats, summary: summary,
-                                diagnostics: sorted, report: report, into: staging, workers: workers, progress: progress)
+                                diagnostics: sorted, report: report, pairingReport: pairingReport, into: staging,
+                                workers: workers, progress: progress)
         }
         return entries
     }

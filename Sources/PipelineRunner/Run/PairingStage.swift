@@ -22,6 +22,8 @@ struct PairingStage {
         var tables: [StreamedTable]
         var files: [OutputFile]
         var figures: [String: Int]
+        /// The report's tally of `pairings.csv`, filled while that table is written (with `pair`).
+        var reportTally: PairingReportTally?
     }
 
     func run(dataset: PlayerDataset, decisions: [Decision], diagnostics: some DiagnosticSink) -> Result {
@@ -34,8 +36,11 @@ struct PairingStage {
         var tables: [StreamedTable] = []
         var files: [OutputFile] = []
         var figures: [String: Int] = [:]
+        var reportTally: PairingReportTally?
         if pair != nil {
-            tables += [PairingJob.streamedPairings(output), StreamedTable(output.unpaired)]
+            let tally = PairingReportTally()
+            reportTally = tally
+            tables += [PairingJob.streamedPairings(output, report: tally), StreamedTable(output.unpaired)]
             figures["pairings"] = output.summary.pairings
             figures["players_paired"] = output.summary.playersPaired
         }
@@ -46,6 +51,6 @@ struct PairingStage {
         }
         // pairing_summary.json only with `pair`; the carry-over state always.
         files += PairingJob.summaryAndState(output).filter { pair != nil || $0.path != "pairing_summary.json" }
-        return Result(tables: tables, files: files, figures: figures)
+        return Result(tables: tables, files: files, figures: figures, reportTally: reportTally)
     }
 }

@@ -72,8 +72,9 @@ public struct PipelineRun: Sendable {
         var tables = DatasetTables.streamedTables(for: dataset)
         var extraFiles: [OutputFile] = []
         var stageFigures: [String: Int] = [:]
-        try runLaterStages(dataset: dataset, dota: ingested.dota, files: files, locator: locator, tables: &tables,
-                           extraFiles: &extraFiles, figures: &stageFigures, timings: &timings, diagnostics: diagnostics)
+        let pairingReport = try runLaterStages(dataset: dataset, dota: ingested.dota, files: files, locator: locator, tables: &tables,
+                                               extraFiles: &extraFiles, figures: &stageFigures, timings: &timings,
+                                               diagnostics: diagnostics)
         DotaOutput.extend(&tables, with: ingested.dota, players: ingested.dataset)
         // The report compares with the output this run replaces; its headline is kept so `steam-mate report` can too.
         extraFiles.append(ReportJob.previousHeadlineFile(replacing: output))
@@ -82,7 +83,7 @@ public struct PipelineRun: Sendable {
         let summary = RunSummary(pipeline: definition.name, ingested: ingested, diagnostics: sorted, stages: stageFigures)
         let entries = try timings.measure("write", written: { (entries: [RunManifest.Entry]) in entries.reduce(0) { $0 + $1.bytes } }) {
             try OutputAssembler.publish(tables: tables, extraFiles: extraFiles, formats: definition.formats, summary: summary,
-                                        diagnostics: sorted, report: true, to: output, policy: policy,
+                                        diagnostics: sorted, report: true, pairingReport: pairingReport, to: output, policy: policy,
                                         workers: definition.threads, progress: writeProgress)
         }
         report(timings.stages.last!)
@@ -101,13 +102,14 @@ public struct PipelineRun: Sendable {
         path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseDirectory.appendingPathComponent(path)
     }
 
-    /// The pair, match, lobby and trade stages, on the normalized dataset.
+    /// The pair, match, lobby and trade stages, on the normalized dataset. Returns the report's tally of `pairings`,
+    /// filled as that table is written (with `pair`).
     ///
     /// With more than one thread, `trade` (single-threaded, independent of pairing) runs on its own thread beside
     /// `pair`, `match` and `lobby`; its tables still come last, so the output is the same as a sequential run's.
     func runLaterStages(dataset: PlayerDataset, dota: DotaDataset?, files: [DatasetFile], locator: (any PlayerLocator)?, tables: inout [StreamedTable],
                         extraFiles: inout [OutputFile], figures: inout [String: Int], timings: inout StageTimings,
-                        diagnostics: DiagnosticLog) throws {
+                        diagnostics: DiagnosticLog) throws -> PairingReportTally? {
         let needsDecisions = definition.has(.pair) || definition.has(.match) || definition.has(.lobby) || definition.has(.trade)
         let decisions = needsDecisions ? PairingJob.readDecisions(files.first { $0.role == .decisions }?.url, sink: diagnostics) : []
         var trade: (@Sendable () -> TradeStage.Result)?
@@ -124,6 +126,7 @@ public struct PipelineRun: Sendable {
         let others = definition.has(.pair) || definition.has(.match) || definition.has(.lobby)
         let background = workers > 1 && others ? trade.map { BackgroundStage("trade", $0) } : nil
         let excluding = background.map { stage in { stage.cpuSeconds() } }
+        var pairingReport: PairingReportTally?
         if definition.has(.pair) || definition.has(.match) {
             let stage = PairingStage(pair: definition.stages[.pair], match: definition.stages[.match], threads: definition.threads,
                                      defaultStateDirectory: resolve(definition.output).appendingPathComponent("state"),
@@ -136,6 +139,7 @@ public struct PipelineRun: Sendable {
             tables += result.tables
             extraFiles += result.files
             figures.merge(result.figures) { $1 }
+            pairingReport = result.reportTally
         }
         if let options = definition.stages[.lobby] {
             let stage = LobbyStage(options: options, pair: definition.stages[.pair], threads: definition.threads,
@@ -161,6 +165,7 @@ public struct PipelineRun: Sendable {
             extraFiles += result.files
             figures.merge(result.figures) { $1 }
         }
+        return pairingReport
     }
 
     /// The location table named by the definition (no `locations` key: the shipped table; `none`: no table).

@@ -2,6 +2,7 @@ import Emit
 import Foundation
 @testable import Pairing
 import PipelineCore
+import PipelineTestSupport
 import PlayerModel
 import SyntheticData
 import Testing
@@ -42,6 +43,38 @@ import Testing
         #expect(jsonl == expectedJSONL)
         let text = String(decoding: jsonl, as: UTF8.self)
         #expect(text.contains(#"Half-Life, \"Source\" Line\nbreak\r\tand \u0001 back\\slash;semi Ünïcode ✓ ゲーム"#))
+    }
+
+    /// The run report's tally taken while `pairings.csv` is rendered equals a scan of the written file (the figures
+    /// `steam-mate report` reads), game names with every escape included; a write without CSV tallies nothing.
+    @Test func reportTallyEqualsAScanOfTheWrittenFile() throws {
+        let output = Self.output()
+        let directory = try RepositoryPaths.temporaryDirectory("pairing-tally")
+        let tally = PairingReportTally()
+        _ = try StreamingTableWriter.write(PairingJob.streamedPairings(output, playersPerChunk: 97, report: tally),
+                                           formats: [.csv, .jsonl], into: directory, workers: 3)
+        let parts = try CSVTableScanner.scanInParallel(directory.appendingPathComponent("pairings.csv"),
+                                                       columns: ReportReader.PairingScan.columns, workers: 1,
+                                                       initial: { ReportReader.PairingScan() }) { $0.add($1, playerID: nil) }
+        var scanned = ReportReader.PairingScan()
+        for part in try #require(parts) { scanned.merge(part) }
+        let tallied = tally.scan
+        #expect(scanned.scores.total == output.pairings.rows.count)
+        #expect(scanned.gameNames.values.contains { $0.hasPrefix("Half-Life, ") }, "an escaped name was read back")
+        #expect(!scanned.distances.isEmpty || scanned.bucketCounts.contains { $0 > 0 })
+        #expect(tallied.scores == scanned.scores)
+        #expect(tallied.bucketCounts == scanned.bucketCounts)
+        #expect(tallied.distances == scanned.distances)
+        #expect(tallied.appearances == scanned.appearances)
+        #expect(tallied.games == scanned.games)
+        #expect(tallied.gameNames == scanned.gameNames)
+        #expect(tallied == scanned)
+
+        let jsonOnly = PairingReportTally()
+        _ = try StreamingTableWriter.write(PairingJob.streamedPairings(output, playersPerChunk: 97, report: jsonOnly),
+                                           formats: [.jsonl], into: try RepositoryPaths.temporaryDirectory("pairing-tally-jsonl"),
+                                           workers: 2)
+        #expect(jsonOnly.scan == ReportReader.PairingScan(), "no CSV rendered, nothing tallied")
     }
 
     /// `fixed` writes what `Cell.formatFixed` writes, rounding ties away from zero.
