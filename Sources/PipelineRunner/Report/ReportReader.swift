@@ -129,7 +129,11 @@ enum ReportReader {
         let zeros = max(0, p.playersWithGames - appearances.count)
         p.exposure = ExposureCurve(counts: Array(appearances.values) + Array(repeating: 0, count: zeros))
         var named: [String: Int] = [:]
-        for (appid, count) in games { named["\(gameNames[appid] ?? "") (\(appid))", default: 0] += count }
+        for (appid, count) in games {
+            let name = gameNames[appid] ?? ""
+            // An unnamed game reads as the reasons call it ("app N").
+            named[name.isEmpty ? "app \(appid)" : "\(name) (\(appid))", default: 0] += count
+        }
         p.topGames = NamedCount.ranked(named, limit: 12)
         return p
     }

@@ -60,7 +60,8 @@ import Testing
         for part in try #require(parts) { scanned.merge(part) }
         let tallied = tally.scan
         #expect(scanned.scores.total == output.pairings.rows.count)
-        #expect(scanned.gameNames.values.contains { $0.hasPrefix("Half-Life, ") }, "an escaped name was read back")
+        #expect(scanned.gameNames.values.contains("Half-Life, \"Source\" Line\nbreak\r\tand \u{01} back\\slash;semi Ünïcode ✓ ゲーム"),
+                "the name with every escape is read back whole")
         #expect(!scanned.distances.isEmpty || scanned.bucketCounts.contains { $0 > 0 })
         #expect(tallied.scores == scanned.scores)
         #expect(tallied.bucketCounts == scanned.bucketCounts)
