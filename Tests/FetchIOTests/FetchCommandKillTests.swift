@@ -4,6 +4,7 @@ import Glibc
 import Fetch
 import Foundation
 import PipelineTestSupport
+import Synchronization
 import Testing
 
 /// The real `steam-mate fetch` binary as a child process: SIGKILLed mid-run and rerun, it ends where an
@@ -32,8 +33,29 @@ import Testing
         })
     }
 
+    /// While armed, the server holds every answer past the first `after` requests (for a minute, then a 503): the run to
+    /// be killed cannot finish before the watcher kills it, however late a busy machine schedules the watcher.
+    final class Gate: Sendable {
+        private let state = Mutex((armed: true, served: 0))
+        let after: Int
+        init(after: Int) { self.after = after }
+
+        func reply(_ request: StubRequest, _ attempt: Int) -> StubReply? {
+            state.withLock { gate in
+                guard gate.armed else { return nil }
+                gate.served += 1
+                return gate.served > after ? .delayed(seconds: 60, .json("{}", status: 503)) : nil
+            }
+        }
+
+        func open() { state.withLock { $0.armed = false } }
+    }
+
     @Test func killedRunResumesAndEqualsAnUninterruptedRun() async throws {
-        let server = try await StubSteamServer.start(latency: 0.01)
+        // 2 batch requests (80 keys) come first, then one request per player call: 60 requests answered leave the
+        // journal between 90 and 140 of its 200 keys.
+        let gate = Gate(after: 60)
+        let server = try await StubSteamServer.start(latency: 0.01, faults: { gate.reply($0, $1) })
         defer { Task { await server.shutdown() } }
         let rig = try FetchTestRig(server: server)
         let idsFile = rig.root.appendingPathComponent("ids.txt")
@@ -42,7 +64,7 @@ import Testing
 
         let child = try CommandRunner.start(Self.arguments(rig, ids: idsFile, out: killed), in: rig.root)
         // Watch the journal from a dispatch thread (not the cooperative pool, which a busy suite may starve) and
-        // SIGKILL the child once the two batches (80 keys) and ten players' calls are in: about 1.8 s of calls remain.
+        // SIGKILL the child once the two batches (80 keys) and ten players' calls are in (the gate holds the rest).
         let journal = killed.appendingPathComponent(".fetch/journal.jsonl")
         let pid = child.process.processIdentifier
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
@@ -58,6 +80,7 @@ import Testing
             }
         }
         let killedResult = await FetchTestRig.wait(child)
+        gate.open()
         #expect(killedResult.status == 128 + SIGKILL, "the run ended before it was killed: \(killedResult.stderr)")
         let done = Self.journalKeys(killed)
         #expect(done.count >= 80 && done.count < 40 * 5)
