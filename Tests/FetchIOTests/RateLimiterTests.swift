@@ -17,7 +17,13 @@ import Testing
         let summary = try await FetchRun(configuration: config).execute()
         #expect(summary.failures == 0)
         let times = server.requests.map(\.time).sorted()
-        #expect(times.count == 37)
+        // 37 different calls. On a loaded machine an answer can come after the client's timeout and the call is
+        // retried (it still counts against the limit, checked below), so arrivals may be a few more than calls.
+        let calls = Set(server.requests.map { request in
+            request.path + "?" + request.query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+        })
+        #expect(calls.count == 37)
+        #expect(times.count >= 37)
         // Calls are admitted 1/25 s apart; on the wire one call may be late and arrive with the next one
         // (connection set-up, a busy machine), so: no window of arrivals holds more than burst + 1 + rate × length.
         for i in times.indices {
