@@ -31,8 +31,9 @@ struct FetchTestRig {
         config.requestsPerSecond = 2_000
         config.burst = 50
         config.concurrency = 8
-        // Generous: the stub answers at once, but a test suite running in parallel can starve it for seconds.
-        config.timeoutSeconds = 10
+        // Generous: the stub answers at once, but a test suite running in parallel can starve it for a long time (the
+        // loaded CI rehearsals saw fetch tests take 10 minutes and answers time out at 10 s). Tests of timeouts set their own.
+        config.timeoutSeconds = 120
         config.maxAttempts = 3
         config.backoff = BackoffPolicy(base: 0.01, maximum: 0.05, seed: 7)
         return config
