@@ -13,10 +13,10 @@ extension NormalizerPartition {
             player.write(to: &w)
         }
         w.length(games.count)
-        for (key, game) in games {
-            key.player.write(to: &w)
-            key.appID.write(to: &w)
-            game.write(to: &w)
+        for entry in games.entries {
+            entry.key.player.write(to: &w)
+            entry.key.appID.write(to: &w)
+            entry.accumulator.write(to: &w)
         }
         w.length(friendships.count)
         for (key, friendship) in friendships {
@@ -83,10 +83,9 @@ extension NormalizerPartition {
         players.reserveCapacity(playerCount)
         for _ in 0..<playerCount { players[try SteamID64.read(from: &r)] = try PlayerAccumulator.read(from: &r, ranks: table) }
         let gameCount = try r.length()
-        games.reserveCapacity(gameCount)
         for _ in 0..<gameCount {
             let key = GameKey(player: try SteamID64.read(from: &r), appID: try UInt32.read(from: &r))
-            games[key] = try GameAccumulator.read(from: &r, ranks: table)
+            games.append(key, try GameAccumulator.read(from: &r, ranks: table))
         }
         let friendshipCount = try r.length()
         friendships.reserveCapacity(friendshipCount)

@@ -16,7 +16,7 @@ public struct NormalizerPartition: Sendable {
     public let partitioning: FactPartitioning
     public let index: Int
     var players: [SteamID64: PlayerAccumulator] = [:]
-    var games: [GameKey: GameAccumulator] = [:]
+    var games = GameLog()
     var friendships: [FriendshipKey: FriendshipAccumulator] = [:]
     var groups: [GroupID64: GroupAccumulator] = [:]
     var memberships: [MembershipKey: SourceRefs] = [:]
@@ -43,7 +43,7 @@ public struct NormalizerPartition: Sendable {
     /// plus `heapBytes` for what entries point to. The former entry-count guess undercounted about 5× (a
     /// 64 MiB limit peaked at 418 MiB); the README's spill figures show how close this one holds.
     public var approximateBytes: Int {
-        Self.tableBytes(players) + Self.tableBytes(games) + Self.tableBytes(friendships) + Self.tableBytes(groups)
+        Self.tableBytes(players) + games.reservedBytes + Self.tableBytes(friendships) + Self.tableBytes(groups)
             + Self.tableBytes(memberships) + Self.tableBytes(achievements) + Self.tableBytes(globalPercentages)
             + Self.tableBytes(schemaAppIDs) + Self.tableBytes(preferences) + heapBytes
             + ranks.count * MemoryLayout<SourceRank>.stride
@@ -89,8 +89,8 @@ public struct NormalizerPartition: Sendable {
             guard let list = library.games else { return }
             if library.kind != .recentlyPlayed { players[owner]!.gamesKnown = true }
             for game in list {
-                games[GameKey(player: owner, appID: game.appID), default: GameAccumulator()]
-                    .add(sharingName(game), exactMinutes: library.hasExactMinutes, rank: rank, in: ranks)
+                games.add(GameKey(player: owner, appID: game.appID), sharingName(game), exactMinutes: library.hasExactMinutes,
+                          rank: rank, in: ranks)
             }
         case .friendList(let list):
             guard let owner else { return }
@@ -147,7 +147,11 @@ public struct NormalizerPartition: Sendable {
         let shift = ranks.append(contentsOf: other.ranks)
         let table = ranks
         for (id, accumulator) in other.players { players[id, default: PlayerAccumulator()].merge(accumulator, shift: shift, in: table) }
-        for (key, accumulator) in other.games { games[key, default: GameAccumulator()].merge(accumulator, shift: shift, in: table) }
+        for entry in other.games.entries {
+            var shifted = GameAccumulator()
+            shifted.merge(entry.accumulator, shift: shift, in: table)
+            games.append(entry.key, shifted)
+        }
         for (key, accumulator) in other.friendships {
             friendships[key, default: FriendshipAccumulator()].merge(accumulator, shift: shift, in: table)
         }
@@ -170,9 +174,7 @@ public struct NormalizerPartition: Sendable {
         var shared = SharedRowValues(ranks: ranks)
         let locator = locator.map { MemoizedLocator($0) }
         dataset.players = players.keys.sorted().map { id in players[id]!.resolve(steamID: id, locator: locator, ranks: ranks) }
-        dataset.games = games.keys.sorted { ($0.player, $0.appID) < ($1.player, $1.appID) }.map { key in
-            games[key]!.resolve(key, ranks: ranks, shared: &shared)
-        }
+        dataset.games = games.folded(ranks: ranks).map { $0.accumulator.resolve($0.key, ranks: ranks, shared: &shared) }
         dataset.friendships = friendships.keys.sorted { ($0.a, $0.b) < ($1.a, $1.b) }.map { key in
             let accumulator = friendships[key]!
             return Friendship(key.a, key.b, friendSince: accumulator.friendSince.value, sources: shared.sources(accumulator.sources, in: ranks))
@@ -211,8 +213,8 @@ public struct NormalizerPartition: Sendable {
             players[facts.steamID]!.sources.insert(rank)
             if let mostPlayed = facts.mostPlayedGames {
                 for game in mostPlayed {
-                    games[GameKey(player: facts.steamID, appID: game.appID), default: GameAccumulator()]
-                        .add(sharingName(game), exactMinutes: ranks[rank].isJSON, rank: rank, in: ranks)
+                    games.add(GameKey(player: facts.steamID, appID: game.appID), sharingName(game),
+                              exactMinutes: ranks[rank].isJSON, rank: rank, in: ranks)
                 }
             }
         }

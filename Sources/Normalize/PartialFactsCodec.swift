@@ -9,6 +9,8 @@ import PlayerModel
 /// (an entry count, then each key and accumulator field in a fixed order; `BinaryWriter`'s little-endian
 /// and LEB128 forms). Entries are written in the partition's dictionary order, so two encodings of equal
 /// partitions may differ in order but always decode to equal partitions; merging is order-independent.
+/// The games section lists statements (`GameLog`), so a (player, game) key may appear more than once; reading
+/// appends them and resolving merges them, as it does for statements added in memory.
 /// Version 1 was JSON (`JSONEncoder`) and cost about 7× the in-memory conversion's CPU when spilling;
 /// this binary form is version 2, and a file of any other version is refused, never misread.
 public enum PartialFactsCodec {
