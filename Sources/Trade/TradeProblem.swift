@@ -23,20 +23,41 @@ public struct TradeItem: Sendable, Hashable {
 }
 
 /// "The owner of `receiver` would give it up to get `wanted`", at `rank` on its want list, costing `cost`.
+///
+/// 32 bytes: the distance is stored as a plain `Double` with NaN for "none" (a `Double?` took 9 bytes and padded
+/// the edge to 40; a dense 1M-player night has 48.6 M edges).
 public struct WantEdge: Sendable, Hashable {
     public var receiver: Int32
     public var wanted: Int32
     public var rank: Int64
     public var cost: Int64
+    private var storedDistanceKm: Double
+
     /// Giver–receiver distance for app requests; nil for want lists.
-    public var distanceKm: Double?
+    public var distanceKm: Double? {
+        get { storedDistanceKm.isNaN ? nil : storedDistanceKm }
+        set { storedDistanceKm = newValue ?? .nan }
+    }
 
     public init(receiver: Int32, wanted: Int32, rank: Int64, cost: Int64, distanceKm: Double? = nil) {
         self.receiver = receiver
         self.wanted = wanted
         self.rank = rank
         self.cost = cost
-        self.distanceKm = distanceKm
+        self.storedDistanceKm = distanceKm ?? .nan
+    }
+
+    // By the public fields (NaN never equals itself, so the stored form cannot be compared as it is).
+    public static func == (a: WantEdge, b: WantEdge) -> Bool {
+        a.receiver == b.receiver && a.wanted == b.wanted && a.rank == b.rank && a.cost == b.cost && a.distanceKm == b.distanceKm
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(receiver)
+        hasher.combine(wanted)
+        hasher.combine(rank)
+        hasher.combine(cost)
+        hasher.combine(distanceKm)
     }
 }
 
