@@ -24,7 +24,9 @@ struct GameLog: Sendable {
     static let chunkCapacity = 4096
 
     private var chunks: [[Entry]] = []
-    private(set) var count = 0
+
+    /// Statements appended (every chunk but the last is full).
+    var count: Int { chunks.last.map { (chunks.count - 1) * Self.chunkCapacity + $0.count } ?? 0 }
 
     var isEmpty: Bool { count == 0 }
 
@@ -43,7 +45,6 @@ struct GameLog: Sendable {
             chunks.append(chunk)
         }
         chunks[chunks.count - 1].append(Entry(key: key, accumulator: accumulator))
-        count += 1
     }
 
     /// One document's statement about `key`.
@@ -68,12 +69,11 @@ struct GameLog: Sendable {
         order.sort { ($0.player, $0.appID, $0.position) < ($1.player, $1.appID, $1.position) }
         var result: [Entry] = []
         result.reserveCapacity(count)
-        let shift = UInt32(0)
         for item in order {
             let index = Int(item.position)
             let entry = chunks[index / Self.chunkCapacity][index % Self.chunkCapacity]
             if let last = result.indices.last, result[last].key == entry.key {
-                result[last].accumulator.merge(entry.accumulator, shift: shift, in: table)
+                result[last].accumulator.merge(entry.accumulator, shift: 0, in: table)
             } else {
                 result.append(entry)
             }
