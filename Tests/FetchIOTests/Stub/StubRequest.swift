@@ -7,6 +7,12 @@ struct StubRequest: Sendable {
     var query: [String: String]
     var key: String?
 
+    /// The call this request makes: the path and its parameters in name order, without the key (a retry of a
+    /// call has the same one).
+    var callID: String {
+        path + "?" + query.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: "&")
+    }
+
     /// The Web API method name (`GetPlayerSummaries`).
     var method: String {
         path.split(separator: "/").dropFirst().first.map(String.init) ?? path

@@ -34,21 +34,19 @@ final class StubSteamServer: Sendable {
             let parts = uri.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
             var query: [String: String] = [:]
             var key: String?
-            var identity: [String] = []
             if parts.count == 2 {
                 for item in parts[1].split(separator: "&") {
                     let pair = item.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
                     let name = String(pair[0]), value = pair.count == 2 ? (String(pair[1]).removingPercentEncoding ?? String(pair[1])) : ""
-                    if name == "key" { key = value } else { query[name] = value; identity.append("\(name)=\(value)") }
+                    if name == "key" { key = value } else { query[name] = value }
                 }
             }
             let path = String(parts[0].drop { $0 == "/" })
             let request = StubRequest(time: time, path: path, query: query, key: key)
             let attempt = log.withLock { log -> Int in
                 log.requests.append(request)
-                let id = path + "?" + identity.joined(separator: "&")
-                log.attempts[id, default: 0] += 1
-                return log.attempts[id]!
+                log.attempts[request.callID, default: 0] += 1
+                return log.attempts[request.callID]!
             }
             let reply = faults(request, attempt) ?? responses.reply(to: request, unknown: unknown)
             return latency > 0 ? .delayed(seconds: latency, reply) : reply
