@@ -19,12 +19,11 @@ cuts = set()
 for it in range(int(sys.argv[2])):
     x = h.getSolution().col_value
     frac = [c for c in range(ncol) if x[c] > 1e-6]
-    pair = defaultdict(float); trip = defaultdict(float); rows = set()
+    pair = defaultdict(float); trip = defaultdict(float)
     for c in frac:
         rs = colrows[c]
         for p in itertools.combinations(rs, 2): pair[p] += x[c]
         for t in itertools.combinations(rs, 3): trip[t] += x[c]
-        rows.update(rs)
     # candidate triples: a,b with pair weight > 0 and c adjacent to a or b
     adj = defaultdict(set)
     for (a, b) in pair: adj[a].add(b); adj[b].add(a)
@@ -34,7 +33,7 @@ for it in range(int(sys.argv[2])):
             if c == a or c == b: continue
             t = tuple(sorted((a, b, c)))
             if t in cuts: continue
-            s = pair.get(tuple(sorted((a, b))), 0) + pair.get(tuple(sorted((a, c))), 0) + pair.get(tuple(sorted((b, c))), 0) - 2 * trip.get(t, 0)
+            s = wab + pair.get(tuple(sorted((a, c))), 0) + pair.get(tuple(sorted((b, c))), 0) - 2 * trip.get(t, 0)
             if s > 1.05: found.append((s, t))
     found = sorted(set(found), reverse=True)[:int(sys.argv[3])]
     if not found: print("no cuts"); break
