@@ -27,7 +27,7 @@ struct CallContext: Sendable {
         var attempt = 0
         let url = request.url(base: config.apiBase, apiKey: config.apiKey)
         while true {
-            guard await limiter.admit(before: deadline) else {
+            guard await limiter.admit(before: deadline) != nil else {
                 await counters.budgetExhausted()
                 let failure = FetchFailure(.notAttempted, cause: "the time budget (\(config.timeBudgetSeconds) s) ended before this call")
                 try await record(request, attempts: attempt, outcomes: request.keys.map { ($0, .failure(failure)) })

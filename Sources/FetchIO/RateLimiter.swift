@@ -14,10 +14,11 @@ actor RateLimiter {
         self.bucket = TokenBucket(rate: rate, capacity: burst, start: clock.monotonicNow())
     }
 
-    /// Waits for a token; `false` (at once, no token taken) when it would come at or after `deadline`.
-    func admit(before deadline: Double) async -> Bool {
+    /// Waits for a token and returns the monotonic time it was taken at; `nil` (at once, no token taken)
+    /// when it would come at or after `deadline`.
+    func admit(before deadline: Double) async -> Double? {
         let previous = tail
-        let turn = Task<Bool, Never> {
+        let turn = Task<Double?, Never> {
             await previous?.value
             return await self.waitAndTake(before: deadline)
         }
@@ -25,13 +26,14 @@ actor RateLimiter {
         return await turn.value
     }
 
-    private func waitAndTake(before deadline: Double) async -> Bool {
+    private func waitAndTake(before deadline: Double) async -> Double? {
         while true {
             let start = bucket.availableAt(clock.monotonicNow())
-            if start >= deadline { return false }
-            if start <= clock.monotonicNow() {
-                bucket.take(at: clock.monotonicNow())
-                return true
+            if start >= deadline { return nil }
+            let now = clock.monotonicNow()
+            if start <= now {
+                bucket.take(at: now)
+                return now
             }
             // A pause may arrive while sleeping (actor reentrancy): look again after waking.
             try? await clock.sleep(until: start)
