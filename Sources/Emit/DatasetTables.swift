@@ -41,13 +41,31 @@ public enum DatasetTables {
         }
         return [
             streamed("players", playerColumns, dataset.players, playerRow),
-            streamed("player_games", playerGameColumns, dataset.games, playerGameRow),
+            playerGamesTable(dataset.games, rowsPerChunk: rowsPerChunk),
             streamed("friendships", friendshipColumns, dataset.friendships, friendshipRow),
             streamed("groups", groupColumns, dataset.groups, groupRow),
             streamed("group_members", groupMemberColumns, dataset.groupMembers, groupMemberRow),
             streamed("achievements", achievementColumns, dataset.achievements, achievementRow),
             streamed("preferences", preferenceColumns, dataset.preferences, preferenceRow),
         ]
+    }
+
+    /// `player_games` rendered to bytes by `PlayerGamesRowRenderer` (both formats in one pass, the renderers'
+    /// caches kept from chunk to chunk); its cells come from `playerGameRow`, the definition the bytes equal.
+    static func playerGamesTable(_ games: [PlayerGame], rowsPerChunk: Int) -> StreamedTable {
+        let renderers = RendererPool { PlayerGamesRowRenderer() }
+        return StreamedTable(
+            name: "player_games", columns: playerGameColumns, count: games.count, itemsPerChunk: rowsPerChunk,
+            rows: { range in
+                let cells = CellRowSink()
+                for i in range { playerGameRow(games[i], cells) }
+                return cells.rows
+            },
+            renderBytes: { range, csv, jsonl, rendered in
+                var renderer = renderers.take()
+                renderer.render(games, range, csv: csv, jsonl: jsonl, into: &rendered)
+                renderers.give(renderer)
+            })
     }
 
     /// Every dataset table with each row's sort key, in the order `streamedTables(for:)` lists them: what

@@ -169,9 +169,11 @@ public struct NormalizerPartition: Sendable {
     /// row sort copied every row's strings and source lists per comparison, ~18 % of a JSON Lines convert).
     /// `PlayerDataset.sortCanonically()` then only checks the order (one ascending run per table), and orders
     /// achievements, whose key depends on the resolved app id.
-    public func resolve(locator: (any PlayerLocator)?, diagnostics: some DiagnosticSink) -> PlayerDataset {
+    /// `names`: shares game names with the other partitions' resolves (see `GameNameCatalogue`).
+    public func resolve(locator: (any PlayerLocator)?, diagnostics: some DiagnosticSink,
+                        names: GameNameCatalogue? = nil) -> PlayerDataset {
         var dataset = PlayerDataset()
-        var shared = SharedRowValues(ranks: ranks)
+        var shared = SharedRowValues(ranks: ranks, catalogue: names)
         let locator = locator.map { MemoizedLocator($0) }
         dataset.players = players.keys.sorted().map { id in players[id]!.resolve(steamID: id, locator: locator, ranks: ranks) }
         dataset.games = games.folded(ranks: ranks).map { $0.accumulator.resolve($0.key, ranks: ranks, shared: &shared) }

@@ -20,6 +20,8 @@ public final class PartitionedNormalizer: Sendable {
     private let dota = Mutex(DotaAccumulator())
     private let totalBytes = Atomic<Int>(0)
     private let spilling = Atomic<Bool>(false)
+    /// One name string per app across all partitions' rows.
+    private let names = GameNameCatalogue()
 
     private final class Slot: Sendable {
         let state: Mutex<(partition: NormalizerPartition, bytes: Int)>
@@ -104,7 +106,7 @@ public final class PartitionedNormalizer: Sendable {
             return slot.partition
         }
         try mergeSpilled(&partition)
-        var resolved = partition.resolve(locator: locator, diagnostics: diagnostics)
+        var resolved = partition.resolve(locator: locator, diagnostics: diagnostics, names: names)
         resolved.sortCanonically()
         return resolved
     }

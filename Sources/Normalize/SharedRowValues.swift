@@ -12,9 +12,12 @@ struct SharedRowValues {
     /// Lists of two or more refs, by their refs (a player's library stated by both bundles, say).
     private var multiSourceLists: [[UInt32]: [String]] = [:]
     private var names: [UInt32: String] = [:]
+    /// Where names are shared across partitions (`nil`: within this resolve only).
+    private let catalogue: GameNameCatalogue?
 
-    init(ranks: RankTable) {
+    init(ranks: RankTable, catalogue: GameNameCatalogue? = nil) {
         singleSourceLists = Array(repeating: nil, count: ranks.count)
+        self.catalogue = catalogue
     }
 
     /// `refs.sources(in: ranks)`, with single-source lists shared.
@@ -33,10 +36,14 @@ struct SharedRowValues {
         return list
     }
 
-    /// `name`, or the string already used for `appID` when it has the same bytes.
+    /// `name`, or the string already used for `appID` when it has the same bytes (in this resolve, or in the
+    /// catalogue's other partitions).
     mutating func name(_ name: String?, appID: UInt32) -> String? {
         guard let name else { return nil }
-        return Self.share(name, as: &names[appID]).text
+        if let held = names[appID], Self.sameBytes(held, name) { return held }
+        let shared = catalogue?.share(name, appID: appID) ?? name
+        names[appID] = shared
+        return shared
     }
 
     /// `held` when it has the same bytes as `text`; else `text`, which becomes the held one (`isNew`).

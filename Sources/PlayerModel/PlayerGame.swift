@@ -9,22 +9,24 @@ public struct PlayerGame: Sendable, Hashable {
     public var appID: UInt32
     /// Which of the optional words hold a value (`Presence`); an absent one holds 0, so the synthesized
     /// equality and hash compare what the public properties show.
-    private var presence: Presence
+    @usableFromInline var presence: Presence
     public var name: String?
     /// Lifetime playtime in minutes; 0 when the source lists the game without playtime.
     public var minutesTotal: Int
-    private var storedMinutes2Weeks: Int
-    private var storedLastPlayed: Int64
+    @usableFromInline var storedMinutes2Weeks: Int
+    @usableFromInline var storedLastPlayed: Int64
     public var sources: [String]
 
-    private struct Presence: OptionSet, Hashable, Sendable {
-        let rawValue: UInt8
-        static let minutes2Weeks = Presence(rawValue: 1)
-        static let lastPlayed = Presence(rawValue: 2)
+    @usableFromInline struct Presence: OptionSet, Hashable, Sendable {
+        @usableFromInline let rawValue: UInt8
+        @inlinable init(rawValue: UInt8) { self.rawValue = rawValue }
+        @usableFromInline static let minutes2Weeks = Presence(rawValue: 1)
+        @usableFromInline static let lastPlayed = Presence(rawValue: 2)
     }
 
-    /// Playtime in the last two weeks; `nil` when no source said.
-    public var minutes2Weeks: Int? {
+    /// Playtime in the last two weeks; `nil` when no source said. (Inlinable, like `lastPlayed`, so a
+    /// renderer reading rows in place does not copy the whole row, strings included, to call the getter.)
+    @inlinable public var minutes2Weeks: Int? {
         get { presence.contains(.minutes2Weeks) ? storedMinutes2Weeks : nil }
         set {
             storedMinutes2Weeks = newValue ?? 0
@@ -33,7 +35,7 @@ public struct PlayerGame: Sendable, Hashable {
     }
 
     /// Unix seconds; `nil` when unknown (`rtime_last_played` 0 or absent).
-    public var lastPlayed: Int64? {
+    @inlinable public var lastPlayed: Int64? {
         get { presence.contains(.lastPlayed) ? storedLastPlayed : nil }
         set {
             storedLastPlayed = newValue ?? 0
