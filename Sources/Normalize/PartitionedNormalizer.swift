@@ -135,7 +135,7 @@ public final class PartitionedNormalizer: Sendable {
             let resolved = try resolvePartition(index, diagnostics: diagnostics) { try mergeSpilled(index, &$0) }
             parts.withLock { $0[index] = resolved }
         }
-        return parts.withLock { PlayerDataset.mergingSortedPieces(&$0) }
+        return parts.withLock { PlayerDataset.mergingSortedPieces(&$0, threads: threads) }
     }
 
     /// Takes over the Dota documents an ingest worker collected on its own (`DotaIngestShard`); the worker

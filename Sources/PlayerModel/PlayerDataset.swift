@@ -35,9 +35,9 @@ public struct PlayerDataset: Sendable, Hashable, Codable {
     /// The concatenation of `pieces` (each sorted canonically) in canonical order: the same tables as
     /// concatenating them in order and calling `sortCanonically()` (a stable sort), built without the
     /// half-size row buffer a sort needs for its merges (~90 MB at 100,000 players). Each piece is released
-    /// (set to `nil`) as soon as its rows are appended; the runs are then merged by position and the rows
-    /// permuted in place.
-    public static func mergingSortedPieces(_ pieces: inout [PlayerDataset?]) -> PlayerDataset {
+    /// (set to `nil`) as soon as its rows are appended; the runs are then merged by position (on `threads`
+    /// threads, the same order for any number) and the rows permuted in place.
+    public static func mergingSortedPieces(_ pieces: inout [PlayerDataset?], threads: Int = 1) -> PlayerDataset {
         var dataset = PlayerDataset()
         func total(_ count: (PlayerDataset) -> Int) -> Int { pieces.reduce(0) { $0 + ($1.map(count) ?? 0) } }
         dataset.players.reserveCapacity(total { $0.players.count })
@@ -59,13 +59,13 @@ public struct PlayerDataset: Sendable, Hashable, Codable {
             dataset.achievements += piece.achievements; runs[5].append(dataset.achievements.count)
             dataset.preferences += piece.preferences; runs[6].append(dataset.preferences.count)
         }
-        dataset.players.mergeSortedRuns(ends: runs[0], key: playerKey, by: { $0 < $1 })
-        dataset.games.mergeSortedRuns(ends: runs[1], key: gameKey, by: { $0 < $1 })
-        dataset.friendships.mergeSortedRuns(ends: runs[2], key: friendshipKey, by: { $0 < $1 })
-        dataset.groups.mergeSortedRuns(ends: runs[3], key: groupKey, by: { $0 < $1 })
-        dataset.groupMembers.mergeSortedRuns(ends: runs[4], key: groupMemberKey, by: { $0 < $1 })
-        dataset.achievements.mergeSortedRuns(ends: runs[5], key: achievementKey, by: { $0 < $1 })
-        dataset.preferences.mergeSortedRuns(ends: runs[6], key: preferenceKey, by: { $0 < $1 })
+        dataset.players.mergeSortedRuns(ends: runs[0], key: playerKey, by: { $0 < $1 }, parts: threads)
+        dataset.games.mergeSortedRuns(ends: runs[1], key: gameKey, by: { $0 < $1 }, parts: threads)
+        dataset.friendships.mergeSortedRuns(ends: runs[2], key: friendshipKey, by: { $0 < $1 }, parts: threads)
+        dataset.groups.mergeSortedRuns(ends: runs[3], key: groupKey, by: { $0 < $1 }, parts: threads)
+        dataset.groupMembers.mergeSortedRuns(ends: runs[4], key: groupMemberKey, by: { $0 < $1 }, parts: threads)
+        dataset.achievements.mergeSortedRuns(ends: runs[5], key: achievementKey, by: { $0 < $1 }, parts: threads)
+        dataset.preferences.mergeSortedRuns(ends: runs[6], key: preferenceKey, by: { $0 < $1 }, parts: threads)
         return dataset
     }
 
