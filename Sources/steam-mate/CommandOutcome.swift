@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import PipelineCore
 import PipelineRunner
 
@@ -24,6 +25,10 @@ enum CommandOutcome {
         // Notes (e.g. a private library read as 'games unknown') go to diagnostics.json only.
         DiagnosticPrinter.printToStandardError(outcome.diagnostics.filter { $0.severity != .note })
         DiagnosticPrinter.standardError("\(outcome.summary.line)\n→ \(outcome.outputDirectory.path) (\(outcome.files.count) files)\n")
-        if outcome.summary.errors > 0 { throw ExitCode(ExitStatus.inputErrors.rawValue) }
+        // Everything is published and printed: exit now, with the dataset still held (`heldData`), rather than
+        // free millions of rows one by one on the way out.
+        withExtendedLifetime(outcome) {
+            exit(outcome.summary.errors > 0 ? ExitStatus.inputErrors.rawValue : ExitStatus.success.rawValue)
+        }
     }
 }

@@ -62,6 +62,23 @@ import Testing
         #expect(!(try String(contentsOf: dir.appendingPathComponent("flagged/players.csv"), encoding: .utf8).contains(",47.61")))
     }
 
+    /// The table loads beside ingest; a missing or broken one still stops `convert` and `run` with a usage
+    /// error naming it, and nothing is published.
+    @Test(arguments: [(["convert", "data", "--out", "out", "--locations", "TABLE"], "out"), (["run", "p.yml"], "out")])
+    func aBadLocationTableStopsTheJob(arguments: [String], output: String) throws {
+        let dir = try RepositoryPaths.temporaryDirectory()
+        try Self.writeExports(in: dir)
+        try Data("not,a\nlocation table\n".utf8).write(to: dir.appendingPathComponent("bad.csv"))
+        for (table, code) in [("bad.csv", "locations.invalid"), ("nowhere.csv", "locations.missing")] {
+            try "input: data\noutput: out\nlocations: \(table)\n".write(to: dir.appendingPathComponent("p.yml"), atomically: true, encoding: .utf8)
+            let result = try CommandRunner.run(arguments.map { $0 == "TABLE" ? table : $0 }, in: dir)
+            #expect(result.status == 2, "\(result.stderr)")
+            #expect(result.stderr.contains("\(table): error: "), "\(result.stderr)")
+            #expect(result.stderr.contains("[\(code)]"), "\(result.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(output).path))
+        }
+    }
+
     /// A binary installed away from the repository, with no table beside it and no `STEAM_MATE_DATA`, still
     /// converts and runs: players keep no coordinates and the run says why (`locations.notFound`) on stderr and
     /// in `diagnostics.json`, once.

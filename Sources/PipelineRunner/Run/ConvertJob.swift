@@ -39,17 +39,21 @@ public struct ConvertJob: Sendable {
             let prefix = InputDisplayName.of(input)
             files += DatasetScanner.scan(root: resolve(input), displayPrefix: prefix, diagnostics: diagnostics)
         }
-        let locator = try locations.map { try LocationLoader.load(path: $0, resolve: resolve) }
+        // Loaded beside ingest, which needs positions only when it resolves the partitions.
+        let locator = try locations.map { try LocationLoader.loadInBackground(path: $0, resolve: resolve) }
         var timings = StageTimings()
         let ingestor = spill.configure(DatasetIngestor(threads: threads, progress: ingestProgress), resolve: resolve)
         // With a memory limit the dataset is never held whole: partitions go to sorted runs on disk and
         // the tables merge them while they are written (same bytes as the in-memory path).
         let (ingested, runs) = try timings.measure("ingest") { () throws -> (DatasetIngestor.Result, SortedRunTables?) in
             if spill.memoryLimitMB > 0 {
-                let (result, runs) = try ingestor.ingestStreamed(files, locator: locator ?? nil, diagnostics: diagnostics)
+                let (result, runs) = try ingestor.ingestStreamed(files, locator: locator, diagnostics: diagnostics)
+                _ = try locator?.loaded()
                 return (result, runs)
             }
-            return (try ingestor.ingest(files, locator: locator ?? nil, diagnostics: diagnostics), nil)
+            let result = try ingestor.ingest(files, locator: locator, diagnostics: diagnostics)
+            _ = try locator?.loaded()
+            return (result, nil)
         }
         defer { runs?.remove() }
         reportStage(timings.stages.last!)
@@ -66,6 +70,7 @@ public struct ConvertJob: Sendable {
         }
         reportStage(timings.stages.last!)
         PipelineRun.recordTimings(timings, beside: target)
-        return PipelineRun.Outcome(summary: summary, diagnostics: sorted, outputDirectory: target, files: entries, timings: timings)
+        return PipelineRun.Outcome(summary: summary, diagnostics: sorted, outputDirectory: target, files: entries, timings: timings,
+                                   heldData: ingested)
     }
 }

@@ -39,6 +39,9 @@ public struct PipelineRun: Sendable {
         public var files: [RunManifest.Entry]
         /// Per-stage wall, CPU, peak RSS and bytes written (also in `.<output>.timings.json`).
         public var timings: StageTimings
+        /// The job's in-memory dataset, handed over instead of freed as the job returns: a command that exits
+        /// next can skip freeing it (millions of rows, ~0.2 s at 100,000 players). Dropping it frees it.
+        public var heldData: (any Sendable)?
     }
 
     /// Runs every stage and publishes the output. `diagnostics` receives everything found.
@@ -61,9 +64,11 @@ public struct PipelineRun: Sendable {
         let (files, locator, ingested) = try timings.measure("ingest") {
             () throws -> ([DatasetFile], (any PlayerLocator)?, DatasetIngestor.Result) in
             let files = DatasetScanner.scan(root: input, diagnostics: diagnostics)
-            let locator = try loadLocator(diagnostics: diagnostics)
+            let deferred = try loadLocator(diagnostics: diagnostics)
             let ingestor = definition.spill.configure(DatasetIngestor(threads: definition.threads, progress: ingestProgress), resolve: resolve)
-            return (files, locator, try ingestor.ingest(files, locator: locator, diagnostics: diagnostics))
+            let ingested = try ingestor.ingest(files, locator: deferred, diagnostics: diagnostics)
+            // The table itself (a failed load stops the run here), for the later stages.
+            return (files, try deferred?.loaded() ?? nil, ingested)
         }
         report(timings.stages.last!)
         let dataset = ingested.dataset
@@ -88,7 +93,8 @@ public struct PipelineRun: Sendable {
         }
         report(timings.stages.last!)
         Self.recordTimings(timings, beside: output)
-        return Outcome(summary: summary, diagnostics: sorted, outputDirectory: output, files: entries, timings: timings)
+        return Outcome(summary: summary, diagnostics: sorted, outputDirectory: output, files: entries, timings: timings,
+                       heldData: ingested)
     }
 
     /// Writes `.<output>.timings.json` beside the published directory (replaced atomically; best effort:
@@ -168,14 +174,15 @@ public struct PipelineRun: Sendable {
         return pairingReport
     }
 
-    /// The location table named by the definition (no `locations` key: the shipped table; `none`: no table).
-    func loadLocator(diagnostics: DiagnosticLog) throws -> (any PlayerLocator)? {
+    /// The location table named by the definition (no `locations` key: the shipped table; `none`: no table),
+    /// loading beside ingest.
+    func loadLocator(diagnostics: DiagnosticLog) throws -> DeferredLocator? {
         guard let path = ShippedLocationTable.effectivePath(definition.locations) else {
             if definition.locations == nil {
                 diagnostics.warning("locations.notFound", ShippedLocationTable.notFoundMessage)
             }
             return nil
         }
-        return try LocationLoader.load(path: path, resolve: resolve)
+        return try LocationLoader.loadInBackground(path: path, resolve: resolve)
     }
 }
