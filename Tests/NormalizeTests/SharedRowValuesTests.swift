@@ -41,6 +41,40 @@ import Testing
         #expect(dataset.games.map { Array($0.name!.utf8) } == [Array(composed.utf8), Array(decomposed.utf8)])
     }
 
+    /// Across partitions too: with 64 partitions, every row of an app holds the same name storage
+    /// (`GameNameCatalogue`), whichever partitions resolve first.
+    @Test func rowsOfOneAppShareANameAcrossPartitions() throws {
+        func fresh(_ text: String) -> String { String(decoding: Array(text.utf8), as: UTF8.self) }
+        let normalizer = PartitionedNormalizer(partitioning: FactPartitioning(count: 64), locator: nil)
+        let log = DiagnosticLog()
+        var tally = PartitionedNormalizer.DocumentTally()
+        let players = (0..<200).map { SteamID64(accountID: UInt32(1_000 + $0))! }
+        normalizer.add(players.map { library("p\($0.rawValue).json", owner: $0, [
+            GameFacts(appID: 10, name: fresh("A game with a long name"), minutesTotal: 1),
+            GameFacts(appID: 20, name: fresh("Another long game name"), minutesTotal: 2),
+        ]) }, tally: &tally, diagnostics: log)
+        let dataset = try normalizer.finish(threads: 4, diagnostics: log) { _, _ in }
+        #expect(dataset.games.count == 400)
+        for appID in [UInt32(10), 20] {
+            let rows = dataset.games.filter { $0.appID == appID }
+            #expect(Set(rows.map { storage(of: $0.name!) }).count == 1, "app \(appID)")
+        }
+    }
+
+    @Test func theCatalogueKeepsOneStringPerAppAndSpelling() {
+        let catalogue = GameNameCatalogue()
+        let first = String(decoding: Array("Counter-Strike: Global Offensive".utf8), as: UTF8.self)
+        let again = String(decoding: Array("Counter-Strike: Global Offensive".utf8), as: UTF8.self)
+        #expect(storage(of: first) != storage(of: again))
+        #expect(storage(of: catalogue.share(first, appID: 730)) == storage(of: first))
+        #expect(storage(of: catalogue.share(again, appID: 730)) == storage(of: first))
+        // Another app, or other bytes for the same app, keep their own strings.
+        #expect(storage(of: catalogue.share(again, appID: 731)) == storage(of: again))
+        let decomposed = "Cafe\u{301} Simulator Deluxe Edition", composed = "Caf\u{E9} Simulator Deluxe Edition"
+        _ = catalogue.share(composed, appID: 5)
+        #expect(Array(catalogue.share(decomposed, appID: 5).utf8) == Array(decomposed.utf8))
+    }
+
     func normalize(_ documents: [IngestedDocument]) -> (PlayerDataset, [Diagnostic]) {
         let log = DiagnosticLog()
         return (DatasetNormalizer.normalize(documents, diagnostics: log), log.sorted())
