@@ -41,12 +41,7 @@ public final class CSVRowSink: RowFieldSink {
     }
     public func strings(_ values: [String]) {
         separate()
-        CSVWriter.appendComposite(to: &bytes) { out in
-            for (index, value) in values.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ";")) }
-                out.append(contentsOf: value.utf8)
-            }
-        }
+        CSVWriter.appendStrings(values, to: &bytes)
     }
     public func cell(_ value: Cell) {
         separate()

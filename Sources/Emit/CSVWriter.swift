@@ -43,6 +43,16 @@ public enum CSVWriter {
         }
     }
 
+    /// A list of strings as one field: joined by `;`, quoted as a whole when it needs it.
+    static func appendStrings(_ values: [String], to out: inout [UInt8]) {
+        appendComposite(to: &out) { out in
+            for (index, value) in values.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ";")) }
+                out.append(contentsOf: value.utf8)
+            }
+        }
+    }
+
     /// A field whose text `render` appends in place (a list or object), then quoted only if the text
     /// needs it (rare: a comma, quote or line break).
     static func appendComposite(to out: inout [UInt8], _ render: (inout [UInt8]) -> Void) {

@@ -48,12 +48,7 @@ public final class JSONLinesRowSink: RowFieldSink {
     }
     public func strings(_ values: [String]) {
         key()
-        bytes.append(UInt8(ascii: "["))
-        for (index, value) in values.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            JSONLinesWriter.appendString(value, to: &bytes)
-        }
-        bytes.append(UInt8(ascii: "]"))
+        JSONLinesWriter.appendStrings(values, to: &bytes)
     }
     public func cell(_ value: Cell) {
         key()

@@ -73,6 +73,16 @@ public enum JSONLinesWriter {
         }
     }
 
+    /// A list of strings as a JSON array of string literals.
+    static func appendStrings(_ values: [String], to out: inout [UInt8]) {
+        out.append(UInt8(ascii: "["))
+        for (index, value) in values.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            appendString(value, to: &out)
+        }
+        out.append(UInt8(ascii: "]"))
+    }
+
     /// A JSON string literal: `"` and `\` escaped, control characters as `\n`, `\t`, … or `\u00XX`.
     /// Scans the string's UTF-8 in place and copies it in one piece when nothing needs escaping.
     public static func appendString(_ s: String, to out: inout [UInt8]) {

@@ -17,7 +17,7 @@ struct PlayerGamesRowRenderer {
     /// The JSON key prefixes (`{"steamid":`, `,"appid":`, …) end to end, and where each ends: the renderer's
     /// own copy, read through a pointer (a shared global array would be retained per use, by both threads).
     private let jsonKeys: [UInt8]
-    private let jsonKeyEnds: [Int]
+    private let jsonKeyRanges: [Range<Int>]
 
     /// Rendered names, direct-mapped by the bits of the stored `String?` (a miss renders and replaces).
     private var nameKeys: [NameBits?]
@@ -25,9 +25,8 @@ struct PlayerGamesRowRenderer {
     /// The rendered texts the spans point into; cleared when it grows past `textLimit`.
     private var text: [UInt8] = []
     private let textLimit: Int
-    private var lastSourcesBits: UInt = 0
-    private var lastSources = TextSpans()
-    private var hasSources = false
+    /// The last row's sources array (its stored bits) and where its text is.
+    private var lastSources: (bits: UInt, spans: TextSpans)?
 
     private struct NameBits: Equatable {
         var low: UInt64
@@ -47,36 +46,38 @@ struct PlayerGamesRowRenderer {
         self.textLimit = textLimit
         let keys = JSONLinesWriter.keyPrefixes(DatasetTables.playerGameColumns)
         jsonKeys = keys.flatMap { $0 }
-        jsonKeyEnds = keys.reduce(into: [0]) { ends, key in ends.append(ends.last! + key.count) }
+        let ends = keys.reduce(into: [0]) { ends, key in ends.append(ends.last! + key.count) }
+        jsonKeyRanges = keys.indices.map { ends[$0]..<ends[$0 + 1] }
         nameKeys = Array(repeating: nil, count: Self.slots)
         nameSpans = Array(repeating: TextSpans(), count: Self.slots)
     }
 
     /// Appends the rows `range` of `games` to `rendered` (a format not asked for stays empty).
     mutating func render(_ games: [PlayerGame], _ range: Range<Int>, csv: Bool, jsonl: Bool, into rendered: inout RenderedChunk) {
-        rendered.csv.reserveCapacity(range.count * 96)
-        rendered.jsonl.reserveCapacity(range.count * 192)
-        let keyEnds = (0..<7).map { jsonKeyEnds[$0]..<jsonKeyEnds[$0 + 1] }
+        guard !range.isEmpty else { return }
+        if csv { rendered.csv.reserveCapacity(rendered.csv.count + range.count * 96) }
+        if jsonl { rendered.jsonl.reserveCapacity(rendered.jsonl.count + range.count * 192) }
+        let keyRanges = jsonKeyRanges
         jsonKeys.withUnsafeBufferPointer { keyBytes in
-        games.withUnsafeBufferPointer { rows in
-            let base = UnsafeRawPointer(rows.baseAddress!)
-            for i in range {
-                let row = base + i * MemoryLayout<PlayerGame>.stride
-                reserveText()
-                let name = nameSpans(row, rows, i)
-                let sources = sourcesSpans(row, rows, i)
-                let steamID = rows[i].steamID.rawValue
-                let appID = Int64(rows[i].appID)
-                let minutes = Int64(rows[i].minutesTotal)
-                let minutes2Weeks = rows[i].minutes2Weeks
-                let lastPlayed = rows[i].lastPlayed
-                if csv { appendCSV(&rendered.csv, steamID, appID, name.csv, minutes, minutes2Weeks, lastPlayed, sources.csv) }
-                if jsonl {
-                    appendJSON(&rendered.jsonl, keys: keyBytes, keyEnds, steamID, appID, name.json, minutes, minutes2Weeks, lastPlayed,
-                               sources.json)
+            games.withUnsafeBufferPointer { rows in
+                let base = UnsafeRawPointer(rows.baseAddress!)
+                for i in range {
+                    let row = base + i * MemoryLayout<PlayerGame>.stride
+                    reserveText()
+                    let name = nameSpans(row, rows, i)
+                    let sources = sourcesSpans(row, rows, i)
+                    let steamID = rows[i].steamID.rawValue
+                    let appID = Int64(rows[i].appID)
+                    let minutes = Int64(rows[i].minutesTotal)
+                    let minutes2Weeks = rows[i].minutes2Weeks
+                    let lastPlayed = rows[i].lastPlayed
+                    if csv { appendCSV(&rendered.csv, steamID, appID, name.csv, minutes, minutes2Weeks, lastPlayed, sources.csv) }
+                    if jsonl {
+                        appendJSON(&rendered.jsonl, keys: keyBytes, keyRanges, steamID, appID, name.json, minutes, minutes2Weeks,
+                                   lastPlayed, sources.json)
+                    }
                 }
             }
-        }
         }
         rendered.rows += range.count
     }
@@ -159,27 +160,14 @@ struct PlayerGamesRowRenderer {
     /// The sources' rendered spans: rows of one document (consecutive rows of a player) share one array.
     private mutating func sourcesSpans(_ row: UnsafeRawPointer, _ rows: UnsafeBufferPointer<PlayerGame>, _ i: Int) -> TextSpans {
         let bits = row.loadUnaligned(fromByteOffset: Self.sourcesOffset, as: UInt.self)
-        if hasSources && bits == lastSourcesBits { return lastSources }
+        if let last = lastSources, last.bits == bits { return last.spans }
         let sources = rows[i].sources
-        var spans = TextSpans()
         let start = text.count
-        CSVWriter.appendComposite(to: &text) { out in
-            for (index, value) in sources.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ";")) }
-                out.append(contentsOf: value.utf8)
-            }
-        }
-        spans.csv = start..<text.count
-        text.append(UInt8(ascii: "["))
-        for (index, value) in sources.enumerated() {
-            if index > 0 { text.append(UInt8(ascii: ",")) }
-            JSONLinesWriter.appendString(value, to: &text)
-        }
-        text.append(UInt8(ascii: "]"))
-        spans.json = spans.csv.upperBound..<text.count
-        lastSourcesBits = bits
-        lastSources = spans
-        hasSources = true
+        CSVWriter.appendStrings(sources, to: &text)
+        let middle = text.count
+        JSONLinesWriter.appendStrings(sources, to: &text)
+        let spans = TextSpans(csv: start..<middle, json: middle..<text.count)
+        lastSources = (bits, spans)
         return spans
     }
 
@@ -189,6 +177,6 @@ struct PlayerGamesRowRenderer {
         guard text.count > textLimit else { return }
         text.removeAll(keepingCapacity: true)
         for slot in nameKeys.indices { nameKeys[slot] = nil }
-        hasSources = false
+        lastSources = nil
     }
 }

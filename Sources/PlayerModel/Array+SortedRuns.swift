@@ -128,7 +128,6 @@ extension Array {
     }
 }
 
-
 /// A part's merge handed to `concurrentPerform`: the parts write disjoint ranges of the order and only read
 /// the keys, so running them at once is safe although the closure captures unsafe buffers.
 private struct PartBody: @unchecked Sendable {
