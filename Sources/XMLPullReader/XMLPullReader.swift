@@ -68,6 +68,9 @@ public final class XMLPullReader {
     @exclusivity(unchecked) public private(set) var token: Int = -1
     /// Why the read failed (valid after `failed`).
     public private(set) var failure: XMLReadError?
+    /// Added to every line the reader reports (`line`, `failure`): an input that is a piece of a larger file
+    /// (see `read(bytes:salvageStep:lineOffset:_:)`) reports the file's lines.
+    @exclusivity(unchecked) private var lineOffset = 0
 
     /// The reader options: no network access; big line numbers kept; short text nodes stored inside the node
     /// (`COMPACT`: one allocation less per text node; the reader never modifies the tree). Never NOENT,
@@ -145,9 +148,15 @@ public final class XMLPullReader {
     /// `salvageStep`: when set, libxml2 is fed that many bytes per read (slow). Use it to re-read an input
     /// that failed, so that the elements ending just before the error are delivered (a normal read parses
     /// ahead in 512-byte pushes and loses the nodes of the push that failed).
-    public func read<R>(bytes: [UInt8], salvageStep: Int? = nil, _ body: (XMLPullReader) throws -> R) rethrows -> R {
+    ///
+    /// `lineOffset` is added to every line reported while reading `bytes` (for a piece of a bigger file whose
+    /// first line is not the file's first).
+    public func read<R>(bytes: [UInt8], salvageStep: Int? = nil, lineOffset: Int = 0,
+                        _ body: (XMLPullReader) throws -> R) rethrows -> R {
         try bytes.withUnsafeBytes { buffer -> R in
             defer { detach() }
+            defer { self.lineOffset = 0 }
+            self.lineOffset = lineOffset
             guard buffer.count <= Int(Int32.max) else {
                 resetState()
                 fail(XMLReadError(code: "xml.tooLarge", message: "input of \(buffer.count) bytes exceeds 2 GiB", line: nil))
@@ -361,8 +370,10 @@ public final class XMLPullReader {
     private func fail(_ error: XMLReadError) -> Event {
         if failure == nil {
             // libxml2 words a blank input as "Extra content at the end of the document"; say what it is.
-            failure = !sawElement && error.code == "xml.malformed" && sourceIsBlank()
+            var reported = !sawElement && error.code == "xml.malformed" && sourceIsBlank()
                 ? XMLReadError(code: "input.empty", message: "the input holds only whitespace", line: 1) : error
+            reported.line = reported.line.map { $0 + lineOffset }
+            failure = reported
         }
         stopped = true
         return .failed
@@ -419,6 +430,11 @@ public final class XMLPullReader {
 
     /// 1-based line of the current element's start tag.
     public var line: Int? {
+        localLine.map { $0 + lineOffset }
+    }
+
+    /// `line` within the current input.
+    private var localLine: Int? {
         guard stack.count > 0 else { return nodeLine }
         let line = stack.line(at: stack.count - 1)
         if line > 0 && line != 65535 { return line }

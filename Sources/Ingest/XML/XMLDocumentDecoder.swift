@@ -54,31 +54,62 @@ public enum XMLDocumentDecoder {
 
     /// Reads `input`; when a bundle stops at a malformed spot, re-reads it in salvage mode (tiny reads),
     /// skipping the children already done, so that the children that ended before the error are kept too.
+    /// `carried`: what earlier pieces of a bundle read in pieces have already delivered (their children are
+    /// skipped here).
     private static func decode(_ input: Input, origin: DocumentOrigin, diagnostics: any DiagnosticSink,
-                               emit: (IngestedDocument) -> Void) {
+                               carried: XMLBundleTally = XMLBundleTally(), emit: (IngestedDocument) -> Void) {
         readers.withReader { reader in
-            decode(input, reader: reader, origin: origin, diagnostics: diagnostics, emit: emit)
+            decode(input, reader: reader, origin: origin, diagnostics: diagnostics, carried: carried, emit: emit)
         }
     }
 
     private static let readers = XMLReaderPool()
 
     private static func decode(_ input: Input, reader: XMLPullReader, origin: DocumentOrigin,
-                               diagnostics: any DiagnosticSink, emit: (IngestedDocument) -> Void) {
+                               diagnostics: any DiagnosticSink, carried: XMLBundleTally, emit: (IngestedDocument) -> Void) {
         let context = XMLDecodingContext(reader: reader, file: origin.file, diagnostics: diagnostics,
                                          expectedOwner: origin.owner)
         let outcome = opened(reader, input, salvageStep: nil) {
-            decodeOpened(context, origin: origin, skippingChildren: 0, emit: emit)
+            decodeOpened(context, origin: origin, carried: carried, emit: emit)
         }
-        guard case .bundleStopped(let childrenDone, let emitted, let failure) = outcome else { return }
+        guard case .bundleStopped(let tally, let failure) = outcome else { return }
         let salvage = opened(reader, input, salvageStep: salvageStep) {
-            decodeOpened(context, origin: origin, skippingChildren: childrenDone, emitted: emitted, emit: emit)
+            decodeOpened(context, origin: origin, carried: tally, emit: emit)
         }
         // The salvage read stops at the same spot; should it not, the first read's error still stands.
-        if case .bundleStopped(_, let salvaged, let salvageFailure) = salvage {
-            reportBundleFailure(salvageFailure, emitted: salvaged, file: origin.file, diagnostics: diagnostics)
+        if case .bundleStopped(let salvaged, let salvageFailure) = salvage {
+            reportBundleFailure(salvageFailure, emitted: salvaged.emitted, file: origin.file, diagnostics: diagnostics)
         } else {
-            reportBundleFailure(failure, emitted: emitted, file: origin.file, diagnostics: diagnostics)
+            reportBundleFailure(failure, emitted: tally.emitted, file: origin.file, diagnostics: diagnostics)
+        }
+    }
+
+    /// Reads a bundle file from its start after its first pieces (`XMLBundleLayout`) were decoded and
+    /// delivered (`delivered`, their tallies absorbed in order) and the next piece did not parse cleanly: the
+    /// children those pieces held are skipped, the rest is decoded and reported as `decodeFile` would.
+    public static func decodeFile(path: String, origin: DocumentOrigin, diagnostics: some DiagnosticSink,
+                                  resumingAfter delivered: XMLBundleTally, emit: (IngestedDocument) -> Void) {
+        decode(.file(path), origin: origin, diagnostics: diagnostics, carried: delivered, emit: emit)
+    }
+
+    /// Decodes one piece of a bundle (`XMLBundleLayout`: header, bytes from one cut to the next, trailer);
+    /// `lineOffset` is added to every line the piece reports, so that lines are the file's. Returns the piece's tally when it parsed cleanly to its end, nil when it did not (then
+    /// its documents and diagnostics must be dropped and the file read whole, see
+    /// `decodeFile(path:origin:diagnostics:resumingAfter:emit:)`). The bundle's closing diagnostics are not
+    /// reported here but by `reportBundleEnd` once every piece is in.
+    public static func decodeBundlePiece(bytes: [UInt8], lineOffset: Int, origin: DocumentOrigin,
+                                         diagnostics: some DiagnosticSink, emit: (IngestedDocument) -> Void) -> XMLBundleTally? {
+        readers.withReader { reader in
+            reader.read(bytes: bytes, lineOffset: lineOffset) { reader -> XMLBundleTally? in
+                let context = XMLDecodingContext(reader: reader, file: origin.file, diagnostics: diagnostics,
+                                                 expectedOwner: origin.owner)
+                context.beginInput()
+                guard reader.next() == .start, !SteamXMLElement(token: reader.token).isDocumentRoot else { return nil }
+                var tally = XMLBundleTally()
+                tally.root = XMLBundleTally.NamedLocation(name: reader.name, location: context.location())
+                let clean = decodeChildren(context, origin: origin, skippingChildren: 0, tally: &tally, emit: emit)
+                return clean ? tally : nil
+            }
         }
     }
 
@@ -94,14 +125,14 @@ public enum XMLDocumentDecoder {
 
     private enum Outcome {
         case done
-        /// A bundle stopped at a malformed spot after `childrenDone` children (`emitted` documents so far);
-        /// not reported yet.
-        case bundleStopped(childrenDone: Int, emitted: Int, failure: XMLReadError)
+        /// A bundle stopped at a malformed spot after `tally.childrenDone` children (`tally.emitted` documents
+        /// so far); not reported yet.
+        case bundleStopped(XMLBundleTally, failure: XMLReadError)
     }
 
     /// Decodes the input `context.reader` has just been given.
-    private static func decodeOpened(_ context: XMLDecodingContext, origin: DocumentOrigin, skippingChildren: Int,
-                                     emitted: Int = 0, emit: (IngestedDocument) -> Void) -> Outcome {
+    private static func decodeOpened(_ context: XMLDecodingContext, origin: DocumentOrigin, carried: XMLBundleTally,
+                                     emit: (IngestedDocument) -> Void) -> Outcome {
         let reader = context.reader
         context.beginInput()
         switch reader.next() {
@@ -124,61 +155,79 @@ public enum XMLDocumentDecoder {
             }
             return .done
         }
-        return decodeBundle(context, origin: origin, skippingChildren: skippingChildren, emitted: emitted, emit: emit)
+        var tally = carried
+        tally.root = XMLBundleTally.NamedLocation(name: reader.name, location: context.location())
+        let skipping = carried.childrenDone
+        tally.childrenDone = 0
+        tally.childrenByName = [:]
+        guard decodeChildren(context, origin: origin, skippingChildren: skipping, tally: &tally, emit: emit) else {
+            return .bundleStopped(tally, failure: failure(of: reader))
+        }
+        reportBundleEnd(tally, file: origin.file, diagnostics: context.diagnostics)
+        return .done
     }
 
-    private static func decodeBundle(_ context: XMLDecodingContext, origin: DocumentOrigin, skippingChildren: Int,
-                                     emitted emittedBefore: Int, emit: (IngestedDocument) -> Void) -> Outcome {
+    /// Reads a bundle's children after its root's start, skipping the first `skippingChildren`, through the
+    /// end of the input; true when it ended cleanly. `tally.childrenDone` counts every child read (skipped
+    /// ones too); the other counts only the children decoded.
+    private static func decodeChildren(_ context: XMLDecodingContext, origin: DocumentOrigin, skippingChildren: Int,
+                                       tally: inout XMLBundleTally, emit: (IngestedDocument) -> Void) -> Bool {
         let reader = context.reader
-        let rootLocation = context.location()
-        let rootName = reader.name
-        var childrenDone = 0
-        var steamChildren = 0
-        var emitted = emittedBefore
-        var otherChildren = 0
-        var firstOther: (name: String, location: SourceLocation)?
+        var byToken: [Int: Int] = [:]
         context.holdsDiagnostics = true
         defer { context.holdsDiagnostics = false }
         while let child = context.nextChild() {
-            if childrenDone < skippingChildren {
+            let token = reader.token
+            if tally.childrenDone < skippingChildren {
                 context.skip()
-                if !context.isBroken { childrenDone += 1 }
+                if !context.isBroken { tally.childrenDone += 1 }
                 continue
             }
             guard child.isDocumentRoot else {
-                otherChildren += 1
-                if firstOther == nil { firstOther = (reader.name, context.location()) }
+                tally.otherChildren += 1
+                if tally.firstOther == nil {
+                    tally.firstOther = XMLBundleTally.NamedLocation(name: reader.name, location: context.location())
+                }
                 context.skip()
-                if !context.isBroken { childrenDone += 1 }
+                if !context.isBroken {
+                    tally.childrenDone += 1
+                    byToken[token, default: 0] += 1
+                }
                 continue
             }
-            steamChildren += 1
+            tally.steamChildren += 1
             var childOrigin = origin
             childOrigin.line = reader.line
             let document = decodeDocument(child, context)
             if context.isBroken { break }
-            childrenDone += 1
+            tally.childrenDone += 1
+            byToken[token, default: 0] += 1
             context.releaseHeld()
             if let document {
                 emit(IngestedDocument(origin: childOrigin, content: document))
-                emitted += 1
+                tally.emitted += 1
             }
         }
+        for (token, count) in byToken { tally.childrenByName[reader.name(ofToken: token), default: 0] += count }
         context.dropHeld()
         context.holdsDiagnostics = false
-        if context.isBroken || reader.next() != .finished {
-            return .bundleStopped(childrenDone: childrenDone, emitted: emitted, failure: failure(of: reader))
+        return !context.isBroken && reader.next() == .finished
+    }
+
+    /// The closing diagnostics of a bundle read to its end: `xml.unknownRoot` when it held no Steam document,
+    /// else an `xml.unknownBundleEntry` warning when some children were not Steam documents.
+    public static func reportBundleEnd(_ tally: XMLBundleTally, file: String, diagnostics: some DiagnosticSink) {
+        if tally.steamChildren == 0 {
+            let rootName = tally.root?.name ?? "?"
+            diagnostics.emit(.error("xml.unknownRoot",
+                                    "<\(rootName)> is not a Steam document (profile, gamesList, friendsList, memberList, response) "
+                                        + "and holds none", at: tally.root?.location))
+        } else if let firstOther = tally.firstOther {
+            diagnostics.emit(.warning("xml.unknownBundleEntry",
+                                      "\(tally.otherChildren) child element(s) of bundle <\(tally.root?.name ?? "?")> are not Steam "
+                                          + "documents and were skipped, the first being <\(firstOther.name)>",
+                                      at: firstOther.location))
         }
-        if steamChildren == 0 && skippingChildren == 0 {
-            context.error("xml.unknownRoot",
-                          "<\(rootName)> is not a Steam document (profile, gamesList, friendsList, memberList, response) "
-                              + "and holds none", at: rootLocation)
-        } else if let firstOther {
-            context.warning("xml.unknownBundleEntry",
-                            "\(otherChildren) child element(s) of bundle <\(rootName)> are not Steam documents and were "
-                                + "skipped, the first being <\(firstOther.name)>", at: firstOther.location)
-        }
-        return .done
     }
 
     /// Called at a Steam root's start; consumes through its end.

@@ -14,6 +14,12 @@ import Synchronization
 public struct DatasetIngestor: Sendable {
     /// Files larger than this are streamed from disk instead of read whole (XML) or in chunks (JSONL).
     public var streamingThreshold = 16 << 20
+    /// XML bundles (a wrapper root holding many Steam documents) larger than `streamingThreshold` are cut into
+    /// pieces of about this many bytes that all workers parse at once (`XMLBundleLayout`); nil reads each XML
+    /// file on one thread.
+    public var xmlPieceSize: Int? = XMLBundlePieceReader.defaultPieceSize
+    /// Lines an XML piece holds at most (see `XMLBundlePieceReader`).
+    public var xmlPieceLines = XMLBundlePieceReader.defaultMaxLines
     public var threads: Int
     /// Called from the workers as input is consumed (after every JSONL chunk and every file); may be called
     /// often and concurrently, so a display should rate-limit itself.
@@ -132,7 +138,10 @@ public struct DatasetIngestor: Sendable {
         let chunkSize = memoryLimit.map { min(ChunkedLineReader.defaultChunkSize, max(256 << 10, $0 / 8)) } ?? ChunkedLineReader.defaultChunkSize
         // The partitions get what the limit leaves after every worker's chunk (at least a quarter of it).
         let partitionBudget = memoryLimit.map { max($0 / 4, $0 - workers * chunkSize) }
-        let queue = IngestWorkQueue(files: steamFiles, chunkSize: chunkSize)
+        let piecing = xmlPieceSize.map {
+            IngestWorkQueue.XMLPiecing(threshold: effectiveStreamingThreshold, pieceSize: min($0, chunkSize), maxLines: xmlPieceLines)
+        }
+        let queue = IngestWorkQueue(files: steamFiles, chunkSize: chunkSize, xmlPiecing: piecing)
         let handoff = DocumentBatchHandoff()
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             var local = PartitionedNormalizer.DocumentTally()
@@ -178,6 +187,34 @@ public struct DatasetIngestor: Sendable {
                 case .finished(let file):
                     bytesRead.add(file.size, ordering: .relaxed)
                     advance(bytes: 0, files: 1)
+                case .xmlPiece(let sequencer, let piece):
+                    let origin = origin(of: sequencer.file)
+                    let step = decodePiece(piece, sequencer: sequencer, origin: origin)
+                    if let bytes = piece.bytes { queue.recycle(bytes) }
+                    advance(bytes: piece.fileBytes, files: 0)
+                    for documents in step.documents { deliverInBatches(documents, deliver: deliver) }
+                    for diagnostic in step.diagnostics { diagnostics.emit(diagnostic) }
+                    switch step.end {
+                    case .finished(let tally)?:
+                        XMLDocumentDecoder.reportBundleEnd(tally, file: origin.file, diagnostics: diagnostics)
+                    case .resume(let tally)?:
+                        var batch: [IngestedDocument] = []
+                        XMLDocumentDecoder.decodeFile(path: sequencer.file.url.path, origin: origin, diagnostics: diagnostics,
+                                                      resumingAfter: tally) { document in
+                            batch.append(document)
+                            if batch.count >= Self.batchSize {
+                                deliver(batch)
+                                batch.removeAll(keepingCapacity: true)
+                            }
+                        }
+                        deliver(batch)
+                    case nil:
+                        break
+                    }
+                    if step.end != nil {
+                        bytesRead.add(sequencer.file.size, ordering: .relaxed)
+                        advance(bytes: 0, files: 1)
+                    }
                 case .failed(let file, let error):
                     diagnostics.error("input.unreadable", "cannot read file: \(error.localizedDescription)",
                                       at: origin(of: file).location())
@@ -209,6 +246,29 @@ public struct DatasetIngestor: Sendable {
     /// Documents handed to normalize at a time: small enough that decoded facts waiting for normalize stay a
     /// few MB whatever the chunk size, large enough that partition locks are taken rarely.
     static let batchSize = 256
+
+    /// Decodes one piece of an XML bundle with its diagnostics held, and hands the result to the file's
+    /// sequencer, which returns what is ready to deliver in file order.
+    func decodePiece(_ piece: XMLBundlePieceReader.Piece, sequencer: XMLBundleSequencer,
+                     origin: DocumentOrigin) -> XMLBundleSequencer.Step {
+        let held = DiagnosticLog()
+        var documents: [IngestedDocument] = []
+        let tally = piece.bytes.flatMap { bytes in
+            XMLDocumentDecoder.decodeBundlePiece(bytes: bytes, lineOffset: piece.lineOffset, origin: origin,
+                                                 diagnostics: held) { documents.append($0) }
+        }
+        return sequencer.complete(piece.index, .init(documents: documents, diagnostics: held.all, tally: tally,
+                                                     isLast: piece.isLast))
+    }
+
+    private func deliverInBatches(_ documents: [IngestedDocument], deliver: ([IngestedDocument]) -> Void) {
+        var start = 0
+        while start < documents.count {
+            let end = min(start + Self.batchSize, documents.count)
+            deliver(Array(documents[start..<end]))
+            start = end
+        }
+    }
 
     /// Decodes a chunk of whole JSON lines, handing documents over `batchSize` at a time.
     func decodeLines(_ raw: UnsafeRawBufferPointer, firstLine: Int, origin: DocumentOrigin, diagnostics: some DiagnosticSink,

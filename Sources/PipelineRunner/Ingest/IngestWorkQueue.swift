@@ -1,8 +1,10 @@
 import Foundation
+import Ingest
 
-/// Hands out ingest work: whole files, or the next chunk of a JSON Lines bundle, so a single big bundle is
-/// decoded on every core instead of one. Chunks are read under the queue's lock (a page-cache copy) and
-/// decoded outside it; normalize does not depend on the order documents arrive in, so neither do the outputs.
+/// Hands out ingest work: whole files, or the next chunk of a JSON Lines bundle or piece of a big XML bundle,
+/// so a single big bundle is decoded on every core instead of one. Chunks and pieces are read under the queue's
+/// lock (a page-cache copy) and decoded outside it; normalize does not depend on the order documents arrive
+/// in, so neither do the outputs.
 final class IngestWorkQueue: @unchecked Sendable {
     enum Work {
         /// A file to decode whole (or stream, for big XML).
@@ -13,19 +15,32 @@ final class IngestWorkQueue: @unchecked Sendable {
         case finished(DatasetFile)
         /// A bundle that could not be opened or read further.
         case failed(DatasetFile, any Error)
+        /// A piece of a big XML bundle, to decode and hand to the file's sequencer.
+        case xmlPiece(XMLBundleSequencer, XMLBundlePieceReader.Piece)
+    }
+
+    /// How big XML bundles are cut into pieces: files over `threshold` bytes, pieces of about `pieceSize`
+    /// bytes and at most `maxLines` lines.
+    struct XMLPiecing {
+        var threshold: Int
+        var pieceSize = XMLBundlePieceReader.defaultPieceSize
+        var maxLines = XMLBundlePieceReader.defaultMaxLines
     }
 
     private let lock = NSLock()
     private let files: [DatasetFile]
     private var nextFile = 0
     private var open: (file: DatasetFile, reader: ChunkedLineReader)?
+    private var openBundle: (sequencer: XMLBundleSequencer, reader: XMLBundlePieceReader)?
     private let chunkSize: Int
+    private let xmlPiecing: XMLPiecing?
     /// Chunk buffers the workers are done with (`recycle`), reused so chunks do not fault in fresh pages.
     private var spare: [[UInt8]] = []
 
-    init(files: [DatasetFile], chunkSize: Int = ChunkedLineReader.defaultChunkSize) {
+    init(files: [DatasetFile], chunkSize: Int = ChunkedLineReader.defaultChunkSize, xmlPiecing: XMLPiecing? = nil) {
         self.files = files
         self.chunkSize = chunkSize
+        self.xmlPiecing = xmlPiecing
     }
 
     /// Takes back a chunk's buffer once its lines are decoded, for a later chunk.
@@ -51,9 +66,28 @@ final class IngestWorkQueue: @unchecked Sendable {
                     return .failed(current.file, error)
                 }
             }
+            if var current = openBundle {
+                openBundle = nil
+                if !current.sequencer.isOver {
+                    var buffer = spare.popLast() ?? []
+                    if let piece = current.reader.next(into: &buffer) {
+                        openBundle = current
+                        return .xmlPiece(current.sequencer, piece)
+                    }
+                    spare.append(buffer)
+                }
+            }
             guard nextFile < files.count else { return nil }
             let file = files[nextFile]
             nextFile += 1
+            if let xmlPiecing, file.size > xmlPiecing.threshold, file.relativePath.lowercased().hasSuffix(".xml"),
+               let reader = Self.pieceReader(file, xmlPiecing) {
+                var current = (sequencer: XMLBundleSequencer(file: file), reader: reader)
+                var buffer = spare.popLast() ?? []
+                guard let piece = current.reader.next(into: &buffer) else { return .file(file) }
+                openBundle = current
+                return .xmlPiece(current.sequencer, piece)
+            }
             guard file.isJSONLines else { return .file(file) }
             do {
                 open = (file, try ChunkedLineReader(url: file.url, chunkSize: chunkSize))
@@ -62,5 +96,15 @@ final class IngestWorkQueue: @unchecked Sendable {
             }
             return .chunk(file, bytes: [], firstLine: 1)
         }
+    }
+
+    /// A piece reader for a bundle file whose head `XMLBundleLayout` accepts; nil for any other file (read
+    /// whole, as before).
+    private static func pieceReader(_ file: DatasetFile, _ piecing: XMLPiecing) -> XMLBundlePieceReader? {
+        guard let handle = try? FileHandle(forReadingFrom: file.url) else { return nil }
+        let head = (try? handle.read(upToCount: 64 << 10)).flatMap { $0 }.map { Array($0) } ?? []
+        try? handle.close()
+        guard let layout = XMLBundleLayout(head: head) else { return nil }
+        return try? XMLBundlePieceReader(url: file.url, layout: layout, pieceSize: piecing.pieceSize, maxLines: piecing.maxLines)
     }
 }
