@@ -29,24 +29,53 @@ public enum DatasetTables {
     /// writers get each row field by field (`RowFieldSink`), never as cells.
     public static func streamedTables(for dataset: PlayerDataset, rowsPerChunk: Int = 16_384) -> [StreamedTable] {
         // Inlined per table so each row is read in place from the array's storage (no copy of the record, and
-        // no retain and release of its strings, as an unspecialized generic loop does).
+        // no retain and release of its strings, as an unspecialized generic loop does). Each format gets the row
+        // definition specialized for its own sink (no dynamic dispatch per field).
         @inline(__always)
         func streamed<Element: Sendable>(_ name: String, _ columns: [String], _ items: [Element],
-                                         _ row: @escaping @Sendable (Element, any RowFieldSink) -> Void) -> StreamedTable {
-            StreamedTable(name: name, columns: columns, count: items.count, itemsPerChunk: rowsPerChunk) { range, sink in
-                items.withUnsafeBufferPointer { rows in
-                    for i in range { row(rows[i], sink) }
-                }
-            }
+                                         cells cellRow: @escaping @Sendable (Element, CellRowSink) -> Void,
+                                         csv csvRow: @escaping @Sendable (Element, CSVRowSink) -> Void,
+                                         jsonl jsonRow: @escaping @Sendable (Element, JSONLinesRowSink) -> Void) -> StreamedTable {
+            StreamedTable(
+                name: name, columns: columns, count: items.count, itemsPerChunk: rowsPerChunk,
+                rows: { range in
+                    let sink = CellRowSink()
+                    items.withUnsafeBufferPointer { rows in for i in range { cellRow(rows[i], sink) } }
+                    return sink.rows
+                },
+                renderBytes: { range, csv, jsonl, rendered in
+                    if csv {
+                        var buffer: [UInt8] = []
+                        swap(&buffer, &rendered.csv)
+                        let sink = CSVRowSink(capacity: 1 << 20, reusing: buffer)
+                        items.withUnsafeBufferPointer { rows in for i in range { csvRow(rows[i], sink) } }
+                        rendered.rows = sink.rows
+                        swap(&sink.bytes, &rendered.csv)
+                    }
+                    if jsonl {
+                        var buffer: [UInt8] = []
+                        swap(&buffer, &rendered.jsonl)
+                        let sink = JSONLinesRowSink(columns: columns, capacity: 1 << 20, reusing: buffer)
+                        items.withUnsafeBufferPointer { rows in for i in range { jsonRow(rows[i], sink) } }
+                        rendered.rows = sink.rows
+                        swap(&sink.bytes, &rendered.jsonl)
+                    }
+                })
         }
         return [
-            streamed("players", playerColumns, dataset.players, playerRow),
+            streamed("players", playerColumns, dataset.players,
+                     cells: { playerRow($0, $1) }, csv: { playerRow($0, $1) }, jsonl: { playerRow($0, $1) }),
             playerGamesTable(dataset.games, rowsPerChunk: rowsPerChunk),
-            streamed("friendships", friendshipColumns, dataset.friendships, friendshipRow),
-            streamed("groups", groupColumns, dataset.groups, groupRow),
-            streamed("group_members", groupMemberColumns, dataset.groupMembers, groupMemberRow),
-            streamed("achievements", achievementColumns, dataset.achievements, achievementRow),
-            streamed("preferences", preferenceColumns, dataset.preferences, preferenceRow),
+            streamed("friendships", friendshipColumns, dataset.friendships,
+                     cells: { friendshipRow($0, $1) }, csv: { friendshipRow($0, $1) }, jsonl: { friendshipRow($0, $1) }),
+            streamed("groups", groupColumns, dataset.groups,
+                     cells: { groupRow($0, $1) }, csv: { groupRow($0, $1) }, jsonl: { groupRow($0, $1) }),
+            streamed("group_members", groupMemberColumns, dataset.groupMembers,
+                     cells: { groupMemberRow($0, $1) }, csv: { groupMemberRow($0, $1) }, jsonl: { groupMemberRow($0, $1) }),
+            streamed("achievements", achievementColumns, dataset.achievements,
+                     cells: { achievementRow($0, $1) }, csv: { achievementRow($0, $1) }, jsonl: { achievementRow($0, $1) }),
+            streamed("preferences", preferenceColumns, dataset.preferences,
+                     cells: { preferenceRow($0, $1) }, csv: { preferenceRow($0, $1) }, jsonl: { preferenceRow($0, $1) }),
         ]
     }
 
@@ -105,21 +134,21 @@ public enum DatasetTables {
     }
 
     /// One record's row as cells (for the keyed tables and tests), from the same definition the writers use.
-    static func cells<Element>(_ item: Element, _ row: (Element, any RowFieldSink) -> Void) -> [Cell] {
+    static func cells<Element>(_ item: Element, _ row: (Element, CellRowSink) -> Void) -> [Cell] {
         let sink = CellRowSink()
         row(item, sink)
         return sink.rows[0]
     }
 
-    static func playerRow(_ p: Player) -> [Cell] { cells(p, playerRow) }
-    static func playerGameRow(_ g: PlayerGame) -> [Cell] { cells(g, playerGameRow) }
-    static func friendshipRow(_ f: Friendship) -> [Cell] { cells(f, friendshipRow) }
-    static func groupRow(_ g: Group) -> [Cell] { cells(g, groupRow) }
-    static func groupMemberRow(_ m: GroupMembership) -> [Cell] { cells(m, groupMemberRow) }
-    static func achievementRow(_ a: AchievementProgress) -> [Cell] { cells(a, achievementRow) }
-    static func preferenceRow(_ p: PlayerPreferences) -> [Cell] { cells(p, preferenceRow) }
+    static func playerRow(_ p: Player) -> [Cell] { cells(p) { playerRow($0, $1) } }
+    static func playerGameRow(_ g: PlayerGame) -> [Cell] { cells(g) { playerGameRow($0, $1) } }
+    static func friendshipRow(_ f: Friendship) -> [Cell] { cells(f) { friendshipRow($0, $1) } }
+    static func groupRow(_ g: Group) -> [Cell] { cells(g) { groupRow($0, $1) } }
+    static func groupMemberRow(_ m: GroupMembership) -> [Cell] { cells(m) { groupMemberRow($0, $1) } }
+    static func achievementRow(_ a: AchievementProgress) -> [Cell] { cells(a) { achievementRow($0, $1) } }
+    static func preferenceRow(_ p: PlayerPreferences) -> [Cell] { cells(p) { preferenceRow($0, $1) } }
 
-    @Sendable static func playerRow(_ p: Player, _ s: any RowFieldSink) {
+    static func playerRow<S: RowFieldSink>(_ p: Player, _ s: S) {
         s.id(p.steamID.rawValue); s.optional(p.personaName); s.optional(p.profileURL); s.optional(p.customURL)
         s.optional(p.realName); s.string(p.visibility.rawValue); s.optional(p.country); s.optional(p.state)
         s.optional(p.cityID); s.optional(p.locationText); s.optional(p.latitude, places: 5); s.optional(p.longitude, places: 5)
@@ -131,35 +160,35 @@ public enum DatasetTables {
         s.endRow()
     }
 
-    @Sendable static func playerGameRow(_ g: PlayerGame, _ s: any RowFieldSink) {
+    static func playerGameRow<S: RowFieldSink>(_ g: PlayerGame, _ s: S) {
         s.id(g.steamID.rawValue); s.int(Int64(g.appID)); s.optional(g.name); s.int(Int64(g.minutesTotal))
         s.optional(g.minutes2Weeks); s.optional(g.lastPlayed); s.strings(g.sources)
         s.endRow()
     }
 
-    @Sendable static func friendshipRow(_ f: Friendship, _ s: any RowFieldSink) {
+    static func friendshipRow<S: RowFieldSink>(_ f: Friendship, _ s: S) {
         s.id(f.a.rawValue); s.id(f.b.rawValue); s.optional(f.friendSince); s.strings(f.sources)
         s.endRow()
     }
 
-    @Sendable static func groupRow(_ g: Group, _ s: any RowFieldSink) {
+    static func groupRow<S: RowFieldSink>(_ g: Group, _ s: S) {
         s.id(g.groupID.rawValue); s.optional(g.name); s.optional(g.url); s.optional(g.headline)
         s.optional(g.memberCount); s.strings(g.sources)
         s.endRow()
     }
 
-    @Sendable static func groupMemberRow(_ m: GroupMembership, _ s: any RowFieldSink) {
+    static func groupMemberRow<S: RowFieldSink>(_ m: GroupMembership, _ s: S) {
         s.id(m.groupID.rawValue); s.id(m.steamID.rawValue); s.strings(m.sources)
         s.endRow()
     }
 
-    @Sendable static func achievementRow(_ a: AchievementProgress, _ s: any RowFieldSink) {
+    static func achievementRow<S: RowFieldSink>(_ a: AchievementProgress, _ s: S) {
         s.id(a.steamID.rawValue); s.optional(a.appID.map { Int64($0) }); s.optional(a.gameName)
         s.int(Int64(a.achieved)); s.int(Int64(a.total)); s.optional(a.achievedGlobalPercentMean, places: 4); s.strings(a.sources)
         s.endRow()
     }
 
-    @Sendable static func preferenceRow(_ p: PlayerPreferences, _ s: any RowFieldSink) {
+    static func preferenceRow<S: RowFieldSink>(_ p: PlayerPreferences, _ s: S) {
         s.id(p.steamID.rawValue); s.cell(.list(p.favoriteAppIDs.map { .int(Int64($0)) })); s.optional(p.maxDistanceKm, places: 1)
         s.bool(p.anywhere); s.strings(p.languages); s.optional(p.timeZone); s.strings(p.availabilityText)
         if let mask = p.availability {

@@ -7,18 +7,29 @@ public final class JSONLinesRowSink: RowFieldSink {
     @exclusivity(unchecked) public var bytes: [UInt8] = []
     @exclusivity(unchecked) public private(set) var rows = 0
     @exclusivity(unchecked) private var column = 0
-    private let keys: [[UInt8]]
+    /// Every column's key prefix (`{"name":` or `,"name":`) back to back, `keyEnds[i]` ending column i's: read
+    /// through a pointer, so a field costs no retain and release of a per-key array.
+    private let keyBytes: UnsafeMutableBufferPointer<UInt8>
+    private let keyEnds: [Int]
 
     /// `reusing`: a buffer whose capacity is kept (its bytes are dropped).
     public init(columns: [String], capacity: Int = 0, reusing buffer: consuming [UInt8] = []) {
-        keys = JSONLinesWriter.keyPrefixes(columns)
+        let keys = JSONLinesWriter.keyPrefixes(columns)
+        let flat = keys.flatMap { $0 }
+        keyBytes = .allocate(capacity: max(1, flat.count))
+        _ = keyBytes.initialize(from: flat)
+        var end = 0
+        keyEnds = keys.map { end += $0.count; return end }
         bytes = buffer
         bytes.removeAll(keepingCapacity: true)
         bytes.reserveCapacity(capacity)
     }
 
+    deinit { keyBytes.deallocate() }
+
     @inline(__always) private func key() {
-        bytes.append(contentsOf: keys[column])
+        let start = column == 0 ? 0 : keyEnds[column - 1]
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: keyBytes[start..<keyEnds[column]]))
         column += 1
     }
 
@@ -57,7 +68,7 @@ public final class JSONLinesRowSink: RowFieldSink {
         JSONLinesWriter.append(value, to: &bytes)
     }
     public func endRow() {
-        precondition(column == keys.count, "row has \(column) fields, table has \(keys.count) columns")
+        precondition(column == keyEnds.count, "row has \(column) fields, table has \(keyEnds.count) columns")
         if column == 0 { bytes.append(UInt8(ascii: "{")) }
         bytes.append(UInt8(ascii: "}"))
         bytes.append(0x0A)
