@@ -11,6 +11,11 @@ enum LocationNameFolding {
     private static let dropped: Set<Character> = ["'", "’", "‘", "`", "ʻ", "ʼ"]
 
     static func fold(_ text: some StringProtocol) -> String {
+        foldASCII(text.utf8) ?? foldCharacters(text)
+    }
+
+    /// `fold`, character by character (any text).
+    static func foldCharacters(_ text: some StringProtocol) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         var pendingSpace = false
@@ -44,5 +49,29 @@ enum LocationNameFolding {
             }
         }
         return out
+    }
+
+    /// `fold` of a text that is all ASCII, byte by byte (the table's names mostly are; walking them as
+    /// `Character`s was most of the folding's cost); nil when the text holds any other byte.
+    static func foldASCII(_ bytes: some Collection<UInt8>) -> String? {
+        var out: [UInt8] = []
+        out.reserveCapacity(bytes.count)
+        var pendingSpace = false
+        for byte in bytes {
+            guard byte < 0x80 else { return nil }
+            var kept = byte
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): kept = byte + 32
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"): break
+            case UInt8(ascii: "'"), UInt8(ascii: "`"): continue
+            default:
+                pendingSpace = true
+                continue
+            }
+            if pendingSpace && !out.isEmpty { out.append(UInt8(ascii: " ")) }
+            pendingSpace = false
+            out.append(kept)
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -40,6 +40,7 @@ public struct LocationTable: Sendable {
         var locations: [ResolvedLocation] = []
         locations.reserveCapacity(records.count)
         var indexByCode: [LocationCode: Int] = [:]
+        indexByCode.reserveCapacity(records.count)
         for record in records.dropFirst() {
             let row = try Self.parseRow(record)
             guard indexByCode[row.code] == nil else {
