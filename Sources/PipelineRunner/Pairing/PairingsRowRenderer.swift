@@ -117,8 +117,8 @@ struct PairingsRowRenderer: Sendable {
     func render(players: Range<Int>, into chunk: inout RenderedChunk, csv emitCSV: Bool, jsonl emitJSONL: Bool,
                 report tally: PairingReportTally? = nil) {
         var scratch = Scratch()
-        var report = emitCSV ? tally.map { _ in ReportReader.PairingScan() } : nil
-        defer { if let report { tally?.add(report) } }
+        var report = emitCSV ? tally?.take() : nil
+        defer { if let report { tally?.give(report) } }
         // About 650 CSV and 860 JSON Lines bytes per row, k rows per player at most.
         let rowsGuess = players.count * max(1, population.config.k)
         if emitCSV { chunk.csv.reserveCapacity(rowsGuess * 700) }
