@@ -51,18 +51,13 @@ struct ChunkedLineReader {
         carry.removeAll(keepingCapacity: true)
         while !finished {
             let start = buffer.count
-            buffer.append(contentsOf: repeatElement(0, count: chunkSize))
-            let got = buffer.withUnsafeMutableBytes { raw in
-                var n: Int
-                repeat { n = Glibc.read(handle.fileDescriptor, raw.baseAddress! + start, chunkSize) } while n < 0 && errno == EINTR
-                return n
-            }
-            guard got >= 0 else {
-                let code = errno
+            let got: Int
+            do {
+                got = try buffer.appendRead(from: handle.fileDescriptor, upTo: chunkSize)
+            } catch {
                 buffer.removeAll(keepingCapacity: true)
-                throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+                throw error
             }
-            buffer.removeLast(chunkSize - got)
             if got == 0 {
                 finished = true
                 try? handle.close()

@@ -83,21 +83,7 @@ struct XMLBundlePieceReader {
     /// Reads until the content (bytes past `contentStart`) is `target` bytes long or the file ends.
     private mutating func fill(_ buffer: inout [UInt8], toContent target: Int, from contentStart: Int) throws {
         while !atEndOfFile, buffer.count - contentStart < target {
-            let wanted = target - (buffer.count - contentStart)
-            let start = buffer.count
-            buffer.append(contentsOf: repeatElement(0, count: wanted))
-            let got = buffer.withUnsafeMutableBytes { raw in
-                var n: Int
-                repeat { n = Glibc.read(handle.fileDescriptor, raw.baseAddress! + start, wanted) } while n < 0 && errno == EINTR
-                return n
-            }
-            guard got >= 0 else {
-                let code = errno
-                buffer.removeLast(wanted)
-                throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
-            }
-            buffer.removeLast(wanted - got)
-            if got == 0 {
+            if try buffer.appendRead(from: handle.fileDescriptor, upTo: target - (buffer.count - contentStart)) == 0 {
                 atEndOfFile = true
                 try? handle.close()
             }
