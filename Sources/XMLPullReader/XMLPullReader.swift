@@ -155,7 +155,6 @@ public final class XMLPullReader {
                         _ body: (XMLPullReader) throws -> R) rethrows -> R {
         try bytes.withUnsafeBytes { buffer -> R in
             defer { detach() }
-            defer { self.lineOffset = 0 }
             self.lineOffset = lineOffset
             guard buffer.count <= Int(Int32.max) else {
                 resetState()
@@ -232,6 +231,7 @@ public final class XMLPullReader {
     private func detach() {
         // A memory reader must not keep pointing at a buffer that is about to go away.
         freeReader()
+        lineOffset = 0
         source = .none
         stopped = true
     }

@@ -38,31 +38,40 @@ public struct XMLBundleLayout: Sendable, Equatable {
             }
             return nil
         }
+        /// Past the processing instruction or comment starting at `k` (nil when it does not end in the head), or
+        /// `k` itself when there is neither.
+        func pastMarkup(at k: Int) -> Int? {
+            if head[k + 1] == UInt8(ascii: "?") { return index(of: "?>", from: k + 2).map { $0 + 2 } }
+            if head[(k + 1)...].starts(with: Array("!--".utf8)) { return index(of: "-->", from: k + 4).map { $0 + 3 } }
+            return k
+        }
+        /// The end of an element name starting at `start`.
+        func nameEnd(from start: Int) -> Int {
+            var end = start
+            while end < head.count, !isBlank(head[end]), head[end] != UInt8(ascii: ">"), head[end] != UInt8(ascii: "/") { end += 1 }
+            return end
+        }
+        // The prolog: the XML declaration (UTF-8 only), comments and processing instructions; a DOCTYPE stops it.
         while true {
             skipBlanks()
             guard i < head.count, head[i] == UInt8(ascii: "<"), i + 1 < head.count else { return nil }
-            if head[i + 1] == UInt8(ascii: "?") {
-                guard let end = index(of: "?>", from: i + 2) else { return nil }
-                if i == 0 || (i == 3 && head[0] == 0xEF), head[(i + 2)...].starts(with: Array("xml".utf8)) {
-                    guard Self.declaresUTF8(head[i..<end]) else { return nil }
-                }
-                i = end + 2
-            } else if head[i + 1] == UInt8(ascii: "!") {
-                guard head[(i + 1)...].starts(with: Array("!--".utf8)), let end = index(of: "-->", from: i + 4) else {
-                    return nil  // a DOCTYPE, or a broken comment
-                }
-                i = end + 3
-            } else {
+            if head[i + 1] == UInt8(ascii: "?"), i == 0 || (i == 3 && head[0] == 0xEF),
+               head[(i + 2)...].starts(with: Array("xml".utf8)),
+               let end = index(of: "?>", from: i + 2), !Self.declaresUTF8(head[i..<end]) {
+                return nil
+            }
+            guard let next = pastMarkup(at: i) else { return nil }
+            if next == i {
+                guard head[i + 1] != UInt8(ascii: "!") else { return nil }  // a DOCTYPE or CDATA
                 break
             }
+            i = next
         }
         // The root start tag.
         let nameStart = i + 1
         guard nameStart < head.count, Self.startsName(head[nameStart]) else { return nil }
-        var nameEnd = nameStart
-        while nameEnd < head.count, !isBlank(head[nameEnd]), head[nameEnd] != UInt8(ascii: ">"),
-              head[nameEnd] != UInt8(ascii: "/") { nameEnd += 1 }
-        var j = nameEnd
+        let rootEnd = nameEnd(from: nameStart)
+        var j = rootEnd
         var quote: UInt8?
         while j < head.count {
             let byte = head[j]
@@ -76,7 +85,7 @@ public struct XMLBundleLayout: Sendable, Equatable {
             j += 1
         }
         guard j < head.count, head[j - 1] != UInt8(ascii: "/") else { return nil }
-        let name = Array(head[nameStart..<nameEnd])
+        let name = Array(head[nameStart..<rootEnd])
         let localName = name.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false).last.map(Array.init) ?? name
         let rootName = String(decoding: localName, as: UTF8.self)
         guard !(SteamXMLElement(rawValue: rootName)?.isDocumentRoot ?? false) else { return nil }
@@ -84,21 +93,12 @@ public struct XMLBundleLayout: Sendable, Equatable {
         var k = j + 1
         while true {
             while k < head.count, head[k] != UInt8(ascii: "<") { k += 1 }
-            guard k + 1 < head.count else { return nil }
-            if head[k + 1] == UInt8(ascii: "?") {
-                guard let end = index(of: "?>", from: k + 2) else { return nil }
-                k = end + 2
-            } else if head[(k + 1)...].starts(with: Array("!--".utf8)) {
-                guard let end = index(of: "-->", from: k + 4) else { return nil }
-                k = end + 3
-            } else {
-                break
-            }
+            guard k + 1 < head.count, let next = pastMarkup(at: k) else { return nil }
+            if next == k { break }
+            k = next
         }
         guard Self.startsName(head[k + 1]) else { return nil }
-        var childEnd = k + 1
-        while childEnd < head.count, !isBlank(head[childEnd]), head[childEnd] != UInt8(ascii: ">"),
-              head[childEnd] != UInt8(ascii: "/") { childEnd += 1 }
+        let childEnd = nameEnd(from: k + 1)
         guard childEnd < head.count else { return nil }
         header = Array(head[...j])
         trailer = Array("</".utf8) + name + [UInt8(ascii: ">")]

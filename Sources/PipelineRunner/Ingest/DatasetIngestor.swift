@@ -192,22 +192,16 @@ public struct DatasetIngestor: Sendable {
                     let step = decodePiece(piece, sequencer: sequencer, origin: origin)
                     if let bytes = piece.bytes { queue.recycle(bytes) }
                     advance(bytes: piece.fileBytes, files: 0)
-                    for documents in step.documents { deliverInBatches(documents, deliver: deliver) }
+                    for documents in step.documents { inBatches(deliver: deliver) { documents.forEach($0) } }
                     for diagnostic in step.diagnostics { diagnostics.emit(diagnostic) }
                     switch step.end {
                     case .finished(let tally)?:
                         XMLDocumentDecoder.reportBundleEnd(tally, file: origin.file, diagnostics: diagnostics)
                     case .resume(let tally)?:
-                        var batch: [IngestedDocument] = []
-                        XMLDocumentDecoder.decodeFile(path: sequencer.file.url.path, origin: origin, diagnostics: diagnostics,
-                                                      resumingAfter: tally) { document in
-                            batch.append(document)
-                            if batch.count >= Self.batchSize {
-                                deliver(batch)
-                                batch.removeAll(keepingCapacity: true)
-                            }
+                        inBatches(deliver: deliver) { emit in
+                            XMLDocumentDecoder.decodeFile(path: sequencer.file.url.path, origin: origin, diagnostics: diagnostics,
+                                                          resumingAfter: tally, emit: emit)
                         }
-                        deliver(batch)
                     case nil:
                         break
                     }
@@ -261,28 +255,29 @@ public struct DatasetIngestor: Sendable {
                                                      isLast: piece.isLast))
     }
 
-    private func deliverInBatches(_ documents: [IngestedDocument], deliver: ([IngestedDocument]) -> Void) {
-        var start = 0
-        while start < documents.count {
-            let end = min(start + Self.batchSize, documents.count)
-            deliver(Array(documents[start..<end]))
-            start = end
+    /// Runs `produce`, handing the documents it emits to `deliver` `batchSize` at a time (then the rest, possibly
+    /// none).
+    func inBatches(deliver: ([IngestedDocument]) -> Void, _ produce: (_ emit: (IngestedDocument) -> Void) -> Void) {
+        var batch: [IngestedDocument] = []
+        batch.reserveCapacity(Self.batchSize)
+        withoutActuallyEscaping(deliver) { deliver in
+            produce { document in
+                batch.append(document)
+                if batch.count >= Self.batchSize {
+                    deliver(batch)
+                    batch.removeAll(keepingCapacity: true)
+                }
+            }
+            deliver(batch)
         }
     }
 
     /// Decodes a chunk of whole JSON lines, handing documents over `batchSize` at a time.
     func decodeLines(_ raw: UnsafeRawBufferPointer, firstLine: Int, origin: DocumentOrigin, diagnostics: some DiagnosticSink,
                      deliver: ([IngestedDocument]) -> Void) {
-        var batch: [IngestedDocument] = []
-        batch.reserveCapacity(Self.batchSize)
-        JSONLinesDecoder.decode(chunk: raw, firstLine: firstLine, origin: origin, diagnostics: diagnostics) {
-            batch.append($0)
-            if batch.count >= Self.batchSize {
-                deliver(batch)
-                batch.removeAll(keepingCapacity: true)
-            }
+        inBatches(deliver: deliver) { emit in
+            JSONLinesDecoder.decode(chunk: raw, firstLine: firstLine, origin: origin, diagnostics: diagnostics, emit: emit)
         }
-        deliver(batch)
     }
 
     /// Decodes one file, handing documents over in batches (JSON Lines files are split into chunks by the
@@ -302,15 +297,9 @@ public struct DatasetIngestor: Sendable {
                 let prefix = try Array(handle.read(upToCount: 4096) ?? Data())
                 try handle.close()
                 guard DocumentDecoder.startsAsXML(prefix: prefix, origin: origin, diagnostics: diagnostics) else { return }
-                var batch: [IngestedDocument] = []
-                XMLDocumentDecoder.decodeFile(path: file.url.path, origin: origin, diagnostics: diagnostics) { document in
-                    batch.append(document)
-                    if batch.count >= Self.batchSize {
-                        deliver(batch)
-                        batch.removeAll(keepingCapacity: true)
-                    }
+                inBatches(deliver: deliver) { emit in
+                    XMLDocumentDecoder.decodeFile(path: file.url.path, origin: origin, diagnostics: diagnostics, emit: emit)
                 }
-                deliver(batch)
             } else {
                 let bytes = try Array(Data(contentsOf: file.url))
                 deliver(DocumentDecoder.decode(bytes: bytes, origin: origin, diagnostics: diagnostics))

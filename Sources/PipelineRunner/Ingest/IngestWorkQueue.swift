@@ -1,5 +1,4 @@
 import Foundation
-import Ingest
 
 /// Hands out ingest work: whole files, or the next chunk of a JSON Lines bundle or piece of a big XML bundle,
 /// so a single big bundle is decoded on every core instead of one. Chunks and pieces are read under the queue's
@@ -66,27 +65,14 @@ final class IngestWorkQueue: @unchecked Sendable {
                     return .failed(current.file, error)
                 }
             }
-            if var current = openBundle {
-                openBundle = nil
-                if !current.sequencer.isOver {
-                    var buffer = spare.popLast() ?? []
-                    if let piece = current.reader.next(into: &buffer) {
-                        openBundle = current
-                        return .xmlPiece(current.sequencer, piece)
-                    }
-                    spare.append(buffer)
-                }
-            }
+            if let piece = nextPiece() { return piece }
             guard nextFile < files.count else { return nil }
             let file = files[nextFile]
             nextFile += 1
             if let xmlPiecing, file.size > xmlPiecing.threshold, file.relativePath.lowercased().hasSuffix(".xml"),
-               let reader = Self.pieceReader(file, xmlPiecing) {
-                var current = (sequencer: XMLBundleSequencer(file: file), reader: reader)
-                var buffer = spare.popLast() ?? []
-                guard let piece = current.reader.next(into: &buffer) else { return .file(file) }
-                openBundle = current
-                return .xmlPiece(current.sequencer, piece)
+               let reader = XMLBundlePieceReader(url: file.url, pieceSize: xmlPiecing.pieceSize, maxLines: xmlPiecing.maxLines) {
+                openBundle = (XMLBundleSequencer(file: file), reader)
+                return nextPiece() ?? .file(file)
             }
             guard file.isJSONLines else { return .file(file) }
             do {
@@ -98,13 +84,17 @@ final class IngestWorkQueue: @unchecked Sendable {
         }
     }
 
-    /// A piece reader for a bundle file whose head `XMLBundleLayout` accepts; nil for any other file (read
-    /// whole, as before).
-    private static func pieceReader(_ file: DatasetFile, _ piecing: XMLPiecing) -> XMLBundlePieceReader? {
-        guard let handle = try? FileHandle(forReadingFrom: file.url) else { return nil }
-        let head = (try? handle.read(upToCount: 64 << 10)).flatMap { $0 }.map { Array($0) } ?? []
-        try? handle.close()
-        guard let layout = XMLBundleLayout(head: head) else { return nil }
-        return try? XMLBundlePieceReader(url: file.url, layout: layout, pieceSize: piecing.pieceSize, maxLines: piecing.maxLines)
+    /// The open bundle's next piece (under the lock); nil, and the bundle closed, once its pieces have ended.
+    private func nextPiece() -> Work? {
+        guard var current = openBundle else { return nil }
+        openBundle = nil
+        guard !current.sequencer.isOver else { return nil }
+        var buffer = spare.popLast() ?? []
+        guard let piece = current.reader.next(into: &buffer) else {
+            spare.append(buffer)
+            return nil
+        }
+        openBundle = current
+        return .xmlPiece(current.sequencer, piece)
     }
 }

@@ -37,11 +37,33 @@ struct XMLBundlePieceReader {
     private var atEndOfFile = false
     private var done = false
 
-    init(url: URL, layout: XMLBundleLayout, pieceSize: Int = defaultPieceSize, maxLines: Int = defaultMaxLines) throws {
-        handle = try FileHandle(forReadingFrom: url)
+    /// Bytes of the file's start that `XMLBundleLayout` reads (they stay as the first piece's start).
+    static let headSize = 64 << 10
+
+    /// A reader for `url` when its head is a bundle `XMLBundleLayout` can cut; nil for any other file (and one
+    /// that cannot be opened or read: reading it whole reports that).
+    init?(url: URL, pieceSize: Int = defaultPieceSize, maxLines: Int = defaultMaxLines) {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return nil }
+        var head: [UInt8] = []
+        var ended = false
+        while !ended, head.count < Self.headSize {
+            guard let got = try? head.appendRead(from: handle.fileDescriptor, upTo: Self.headSize - head.count) else {
+                try? handle.close()
+                return nil
+            }
+            ended = got == 0
+        }
+        guard let layout = XMLBundleLayout(head: head) else {
+            try? handle.close()
+            return nil
+        }
+        if ended { try? handle.close() }
+        self.handle = handle
         self.layout = layout
         self.pieceSize = max(1, pieceSize)
         self.maxLines = max(1, maxLines)
+        carry = head
+        atEndOfFile = ended
     }
 
     /// The next piece, its document in `buffer` (whose capacity is reused), or nil after the last.

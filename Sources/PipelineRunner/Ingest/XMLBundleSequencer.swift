@@ -41,14 +41,13 @@ final class XMLBundleSequencer: Sendable {
     }
 
     private let state = Mutex(State())
-    /// Set once the pieces have ended (resume or last piece delivered): the work queue stops reading pieces.
-    private let ended = Atomic<Bool>(false)
 
     init(file: DatasetFile) {
         self.file = file
     }
 
-    var isOver: Bool { ended.load(ordering: .acquiring) }
+    /// True once the pieces have ended (resume, or the last piece delivered): the work queue stops reading pieces.
+    var isOver: Bool { state.withLock { $0.over } }
 
     /// Records piece `index`'s result and returns what is now ready, in file order.
     func complete(_ index: Int, _ result: PieceResult) -> Step {
@@ -73,7 +72,6 @@ final class XMLBundleSequencer: Sendable {
                     break
                 }
             }
-            if state.over { ended.store(true, ordering: .releasing) }
             return step
         }
     }

@@ -94,7 +94,8 @@ import Testing
         try withBundle(text) { directory in
             let url = directory.appendingPathComponent("profiles.xml")
             let layout = try #require(XMLBundleLayout(head: Array(text.utf8.prefix(4096))))
-            var reader = try XMLBundlePieceReader(url: url, layout: layout, pieceSize: 150, maxLines: 60_000)
+            var reader = try #require(XMLBundlePieceReader(url: url, pieceSize: 150, maxLines: 60_000))
+            #expect(reader.layout == layout)
             var buffer: [UInt8] = []
             var pieces: [XMLBundlePieceReader.Piece] = []
             var body: [UInt8] = []
