@@ -7,6 +7,7 @@ import PackageDescription
 /// CSHA256 → PipelineCore, PlayerModel, Geo (under everything) ├→ Emit → PipelineRunner (+ CDirectIO) → steam-mate
 /// Pairing (→ Lobby, which also uses Dota's hero roles), Trade, SyntheticData ┘
 /// Report (aggregates → report.html, pure) → PipelineRunner
+/// PipelineSpec (the pipeline file's format, over Pairing, Lobby, Trade, Emit, Fetch) → PipelineRunner, steam-mate-fuzz
 /// CCbc (COIN-OR CBC's C API) → MIPSolver (+ PipelineCore's seeded generator) → Trade, Lobby (its exact oracle)
 let package = Package(
     name: "steam-mate",
@@ -62,19 +63,27 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
             ]
         ),
+        // The pipeline file's format: definitions, stage options and their ranges, the YAML loader (no I/O but reading
+        // the file); apart from PipelineRunner so the fuzzer links it without the HTTP stack.
+        .target(
+            name: "PipelineSpec",
+            dependencies: [
+                "PipelineCore", "PlayerModel", "Pairing", "Lobby", "Trade", "Emit", "Fetch",
+                .product(name: "Yams", package: "Yams"),
+            ]
+        ),
         .target(
             name: "PipelineRunner",
             dependencies: [
-                "PipelineCore", "PlayerModel", "Geo", "Ingest", "Normalize", "Pairing", "Lobby", "Trade", "Emit",
-                "SyntheticData", "JSONPullReader", "Dota", "Report", "Fetch", "FetchIO", "CDirectIO",
-                .product(name: "Yams", package: "Yams"),
+                "PipelineCore", "PipelineSpec", "PlayerModel", "Geo", "Ingest", "Normalize", "Pairing", "Lobby", "Trade",
+                "Emit", "SyntheticData", "JSONPullReader", "Dota", "Report", "Fetch", "FetchIO", "CDirectIO",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "steam-mate",
             dependencies: [
-                "PipelineRunner", "PipelineCore", "Pairing", "Lobby", "SyntheticData", "Fetch", "FetchIO",
+                "PipelineRunner", "PipelineSpec", "PipelineCore", "Pairing", "Lobby", "SyntheticData", "Fetch", "FetchIO",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -82,7 +91,7 @@ let package = Package(
         // libFuzzer targets for the readers (`.ci/fuzz`); a corpus replayer in a normal build.
         .executableTarget(
             name: "steam-mate-fuzz",
-            dependencies: ["Ingest", "Trade", "PipelineRunner", "PipelineCore"]
+            dependencies: ["Ingest", "Trade", "PipelineSpec", "PipelineCore"]
         ),
 
         .testTarget(name: "PipelineCoreTests", dependencies: ["PipelineCore"]),
@@ -110,9 +119,10 @@ let package = Package(
         .testTarget(name: "SyntheticDataTests", dependencies: ["SyntheticData", "PlayerModel", "Geo"]),
         .testTarget(
             name: "PipelineRunnerTests",
-            dependencies: ["PipelineRunner", "PipelineCore", "PipelineTestSupport", "PlayerModel", "Emit", "Pairing", "SyntheticData"],
+            dependencies: ["PipelineRunner", "PipelineSpec", "PipelineCore", "PipelineTestSupport", "PlayerModel", "Emit", "Pairing", "SyntheticData"],
             exclude: ["Goldens"]
         ),
+        .testTarget(name: "PipelineSpecTests", dependencies: ["PipelineSpec", "PipelineCore", "PipelineTestSupport"]),
         .testTarget(name: "SteamMateCLITests", dependencies: ["PipelineTestSupport", "steam-mate"]),
         .testTarget(name: "FetchTests", dependencies: ["Fetch", "PipelineCore", "PlayerModel"]),
         .testTarget(

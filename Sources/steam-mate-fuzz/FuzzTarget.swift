@@ -1,6 +1,6 @@
 import Ingest
 import PipelineCore
-import PipelineRunner
+import PipelineSpec
 import Trade
 
 /// One reader under fuzzing: it gets arbitrary bytes and must return (diagnostics are fine; a trap,

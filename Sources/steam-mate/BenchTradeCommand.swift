@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PipelineRunner
+import PipelineSpec
 
 /// `steam-mate bench trade [DIR]`: solve every shared want list and a seeded large instance.
 struct BenchTradeCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Glibc
 import PipelineCore
 import PipelineRunner
+import PipelineSpec
 
 /// Shared ending of `run` and `convert`: diagnostics and the summary on stderr, then the exit status.
 enum CommandOutcome {

@@ -3,6 +3,7 @@ import Emit
 import Foundation
 import PipelineCore
 import PipelineRunner
+import PipelineSpec
 
 /// `steam-mate convert PATH... --out DIR`: Steam files or dataset directories → the canonical dataset.
 struct ConvertCommand: ParsableCommand {

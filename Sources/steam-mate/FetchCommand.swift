@@ -4,6 +4,7 @@ import FetchIO
 import Foundation
 import PipelineCore
 import PipelineRunner
+import PipelineSpec
 
 /// `steam-mate fetch [DATASET] [--ids FILE] [--out DIR]`: fetches the players' Web API documents into
 /// bundles that `convert`/`normalize` read (README, "Fetch").

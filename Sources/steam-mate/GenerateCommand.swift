@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PipelineRunner
+import PipelineSpec
 import SyntheticData
 
 /// `steam-mate generate`: writes a seeded synthetic dataset directory.

@@ -4,6 +4,7 @@ import Lobby
 import Pairing
 import PipelineCore
 import PipelineRunner
+import PipelineSpec
 import PlayerModel
 
 /// `steam-mate lobby DATASET --out DIR`: disjoint lobbies per game for every player who asked for one.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import PipelineCore
 import PipelineRunner
+import PipelineSpec
 
 /// Command-line checks shared by the subcommands: numeric flags against `OptionRanges` (the same ranges as
 /// the pipeline keys; exit 2 with `[option.outOfRange]`) and the ending of a refused or failed publish.

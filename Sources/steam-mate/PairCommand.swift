@@ -3,6 +3,7 @@ import Foundation
 import Pairing
 import PipelineCore
 import PipelineRunner
+import PipelineSpec
 import PlayerModel
 
 /// `steam-mate pair DATASET --k 20 --out DIR`: every player's best pairings, plus matches from decisions.

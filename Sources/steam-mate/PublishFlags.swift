@@ -1,5 +1,6 @@
 import ArgumentParser
 import PipelineRunner
+import PipelineSpec
 
 /// `--force`, `--allow-empty` and `--lock-wait`, for every subcommand that publishes an output directory.
 struct PublishFlags: ParsableArguments {

@@ -3,6 +3,7 @@ import Foundation
 import Pairing
 import PipelineCore
 import PipelineRunner
+import PipelineSpec
 import SyntheticData
 
 /// `steam-mate quality [DATASET] [--players N]`: hold-out hit rate@10 of pairing-based game suggestions

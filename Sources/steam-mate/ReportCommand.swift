@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PipelineCore
 import PipelineRunner
+import PipelineSpec
 
 /// `steam-mate report OUT [--player STEAMID] [--out FILE]`: renders the run report of an existing output.
 struct ReportCommand: ParsableCommand {

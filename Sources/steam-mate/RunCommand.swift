@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import PipelineCore
 import PipelineRunner
+import PipelineSpec
 
 /// `steam-mate run [PIPELINE]`: runs a pipeline file (default `Pipelines/default.yml`).
 struct RunCommand: ParsableCommand {

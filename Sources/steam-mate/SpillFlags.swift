@@ -1,5 +1,6 @@
 import ArgumentParser
 import PipelineRunner
+import PipelineSpec
 
 /// `--memory-limit` and `--spill-dir`, for the commands that normalize (`convert`, `run`).
 struct SpillFlags: ParsableArguments {

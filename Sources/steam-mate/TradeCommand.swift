@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import PipelineRunner
+import PipelineSpec
 
 /// `steam-mate trade FILE`: optimal trade loops for a want list or a trade-request file.
 struct TradeCommand: ParsableCommand {

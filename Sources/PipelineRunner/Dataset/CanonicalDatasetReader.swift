@@ -1,6 +1,7 @@
 import Foundation
 import JSONPullReader
 import PipelineCore
+import PipelineSpec
 import PlayerModel
 
 /// Reads a canonical dataset directory (the output of `convert` or of a run's normalize stage) back into a

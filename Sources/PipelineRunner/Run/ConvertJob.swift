@@ -2,6 +2,7 @@ import Emit
 import Foundation
 import Normalize
 import PipelineCore
+import PipelineSpec
 
 /// `steam-mate convert PATH... --out DIR`: one-shot conversion of files and dataset directories into the
 /// canonical dataset, with the same files the `normalize` stage of a run writes.

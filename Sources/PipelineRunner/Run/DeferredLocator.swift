@@ -1,6 +1,7 @@
 import Dispatch
 import Normalize
 import PipelineCore
+import PipelineSpec
 import Synchronization
 
 /// A location table loaded on a thread of its own while ingest starts (reading and indexing the shipped

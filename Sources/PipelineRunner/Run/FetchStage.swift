@@ -2,6 +2,7 @@ import Fetch
 import FetchIO
 import Foundation
 import PipelineCore
+import PipelineSpec
 
 /// The `fetch` stage: before ingest, fetch the players of the dataset's `preferences.jsonl` (or an id
 /// file) into `<input>/fetched/` (or `dir`), so `normalize` reads them as bundles. Failed calls are in

@@ -3,6 +3,7 @@ import Foundation
 import Lobby
 import Pairing
 import PipelineCore
+import PipelineSpec
 import PlayerModel
 
 /// The `lobby` stage of a pipeline run: `lobbies`, `lobby_members`, `lobby_unplaced`, `lobby_summary.json` and

@@ -2,6 +2,7 @@ import Foundation
 import Geo
 import Normalize
 import PipelineCore
+import PipelineSpec
 
 /// Loads the reference location table named by a pipeline (or `convert --locations`, or a benchmark's).
 public enum LocationLoader {

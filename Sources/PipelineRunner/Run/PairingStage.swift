@@ -2,6 +2,7 @@ import Emit
 import Foundation
 import Pairing
 import PipelineCore
+import PipelineSpec
 import PlayerModel
 
 /// The `pair` and `match` stages of a pipeline run.

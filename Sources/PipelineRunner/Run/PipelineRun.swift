@@ -4,6 +4,7 @@ import Foundation
 import Normalize
 import Pairing
 import PipelineCore
+import PipelineSpec
 import PlayerModel
 
 /// Runs a pipeline definition end to end and publishes its output directory atomically.

@@ -4,6 +4,7 @@ import Geo
 import Normalize
 import Pairing
 import PipelineCore
+import PipelineSpec
 import PlayerModel
 import Trade
 

@@ -1,5 +1,6 @@
 import Foundation
 import PipelineCore
+import PipelineSpec
 import PipelineTestSupport
 import Report
 import Testing

@@ -4,5 +4,7 @@ import PipelineCore
 public struct PipelineDefinitionError: Error, CustomStringConvertible {
     public var diagnostics: [Diagnostic]
 
+    public init(diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+
     public var description: String { diagnostics.map(\.description).joined(separator: "\n") }
 }

@@ -1,6 +1,8 @@
+import Foundation
 import PipelineCore
+import PipelineTestSupport
 import Testing
-@testable import PipelineRunner
+@testable import PipelineSpec
 
 @Suite struct PipelineDefinitionLoaderTests {
     func load(_ yaml: String) throws -> PipelineDefinition {
@@ -81,8 +83,8 @@ import Testing
     }
 
     @Test func theCommittedDefaultPipelineLoads() throws {
-        let root = PipelineTestSupportPaths.root
-        let definition = try PipelineFile.load(path: "Pipelines/default.yml", baseDirectory: root)
+        let url = RepositoryPaths.root().appendingPathComponent("Pipelines/default.yml")
+        let definition = try PipelineDefinitionLoader.load(yaml: String(contentsOf: url, encoding: .utf8), file: "Pipelines/default.yml", defaultName: "default")
         #expect(definition.name == "default")
         #expect(definition.input == "Data/sample")
     }

@@ -13,7 +13,7 @@ public enum TradeStageOptions {
     /// `max_loop_length` defaults to `TradeRequestOptions.defaultMaxLoopLength` (3); 0 means uncapped.
     /// `time_limit_seconds` (default 60) bounds the exact capped solve; `gap_tolerance` (default
     /// `TradeRequestOptions.defaultGapTolerance`, 0.5 %) stops it once the trades found are that close to the bound.
-    static func requestOptions(_ options: StageOptions) -> TradeRequestOptions {
+    public static func requestOptions(_ options: StageOptions) -> TradeRequestOptions {
         let cap = options.int("max_loop_length") ?? TradeRequestOptions.defaultMaxLoopLength
         return TradeRequestOptions(maxDistanceKm: options.double("max_distance_km"), maxLoopLength: cap == 0 ? nil : cap,
                                    tieBreak: options.bool("tie_break") ?? true,

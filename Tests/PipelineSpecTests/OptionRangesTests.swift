@@ -1,6 +1,6 @@
 import PipelineCore
 import Testing
-@testable import PipelineRunner
+@testable import PipelineSpec
 
 /// Issue #12, items 5 and 6 at the loader: every numeric key is range-checked with `file:line`, and an alias
 /// bomb used as a mapping key is rejected before Yams composes (and hashes) it.

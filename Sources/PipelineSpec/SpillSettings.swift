@@ -1,5 +1,3 @@
-import Foundation
-
 /// When normalize spills to disk: past `memoryLimitMB` MiB of estimated partition state (0 = never), into a
 /// private `steam-mate-spill-XXXXXX` directory made under `directory` (default: `TMPDIR` or `/tmp`) and
 /// removed when ingest ends, whether it succeeded or not.
@@ -11,12 +9,5 @@ public struct SpillSettings: Sendable, Equatable {
     public init(memoryLimitMB: Int = 0, directory: String? = nil) {
         self.memoryLimitMB = memoryLimitMB
         self.directory = directory
-    }
-
-    func configure(_ ingestor: DatasetIngestor, resolve: (String) -> URL) -> DatasetIngestor {
-        var ingestor = ingestor
-        if memoryLimitMB > 0 { ingestor.memoryLimit = memoryLimitMB << 20 }
-        ingestor.spillParent = directory.map(resolve)
-        return ingestor
     }
 }

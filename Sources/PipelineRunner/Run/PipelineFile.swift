@@ -1,5 +1,6 @@
 import Foundation
 import PipelineCore
+import PipelineSpec
 
 /// Reads a pipeline file from disk and validates it.
 public enum PipelineFile {

@@ -16,7 +16,7 @@ public enum PairStageOptions {
     ])
 
     /// The pairing configuration the options describe; unset keys keep `PairingConfig`'s defaults.
-    static func config(_ options: StageOptions, threads: Int) -> PairingConfig {
+    public static func config(_ options: StageOptions, threads: Int) -> PairingConfig {
         let defaults = PairingConfig()
         return PairingConfig(
             k: options.int("k") ?? defaults.k,
