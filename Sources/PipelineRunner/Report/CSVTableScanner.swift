@@ -211,7 +211,7 @@ struct CSVTableScanner {
             while true {
                 if bufferOffset >= stop { return bufferOffset }
                 let kept = buffer.count
-                buffer.append(contentsOf: repeatElement(0, count: chunkSize))
+                buffer.appendZeroBytes(chunkSize)
                 let read = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + kept, chunkSize, off_t(readOffset)) }
                 guard read >= 0 else { throw CSVScanError.readFailed(errno) }
                 buffer.removeLast(chunkSize - read)
