@@ -161,6 +161,12 @@ import Testing
         ("country,state,city_id,name,lat,lon,accuracy_km,source\nUS,,,United States,39,-89,-1,x\n", "locations.malformedRow", 2),
         ("country,state,city_id,name,lat,lon,accuracy_km,source\nUS,,,United States,39,-89,1,x\nUS,WA,12a,Bellevue,47,-122,10,x\n", "locations.malformedRow", 3),
         ("country,state,city_id,name,lat,lon,accuracy_km,source\nUS,,,\"United States,39,-89,1,x\n", "locations.malformedRow", 2),
+        // Codes: upper-case ASCII letters or digits (country), ASCII letters or digits (state), ASCII digits (city id).
+        ("country,state,city_id,name,lat,lon,accuracy_km,source\nus,,,United States,39,-89,1,x\n", "locations.malformedRow", 2),
+        ("country,state,city_id,name,lat,lon,accuracy_km,source\nÜS,,,United States,39,-89,1,x\n", "locations.malformedRow", 2),
+        ("country,state,city_id,name,lat,lon,accuracy_km,source\nUS,,,United States,39,-89,1,x\nUS,W-A,,Washington,47,-122,10,x\n", "locations.malformedRow", 3),
+        ("country,state,city_id,name,lat,lon,accuracy_km,source\nUS,,,United States,39,-89,1,x\nUS,WÄ,,Washington,47,-122,10,x\n", "locations.malformedRow", 3),
+        ("country,state,city_id,name,lat,lon,accuracy_km,source\nUS,,,United States,39,-89,1,x\nUS,WA,,Washington,47,-122,10,x\nUS,WA,\u{0661}\u{0662},Bellevue,47,-122,10,x\n", "locations.malformedRow", 4),
         ("country,state,city_id,name,lat,lon,accuracy_km,source\nUS,,,United States,39,-89,1,x\nUS,,,United States,39,-89,1,x\n", "locations.duplicateCode", 3),
         ("country,state,city_id,name,lat,lon,accuracy_km,source\nUS,,,United States,39,-89,1,x\nUS,WA,3961,Bellevue,47,-122,10,x\n", "locations.missingParent", 3),
         ("country,state,city_id,name,lat,lon,accuracy_km,source\nUS,WA,,Washington,47,-122,10,x\n", "locations.missingParent", 2),
