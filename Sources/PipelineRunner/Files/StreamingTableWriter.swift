@@ -5,10 +5,10 @@ import PipelineCore
 import Synchronization
 
 /// Writes streamed tables into a directory: chunks are built and rendered into every format on all cores
-/// (field by field through `RowFieldSink` when the table offers it, else from its cells),
-/// a batch of `workers` chunks at a time, then written in chunk order, each file hashed while it is written.
-/// Only one batch of rows and its rendered bytes is alive at a time, so memory does not grow with the size
-/// of the text written. The bytes equal `TableFiles.render` of the whole table for any number of workers.
+/// (field by field through `RowFieldSink` when the table offers it, else from its cells), each renderer taking
+/// the next chunk as soon as it is free (`RenderedChunkQueue`), and written in chunk order, each file hashed
+/// while it is written. At most 2 × `workers` rendered chunks wait for the writer, so memory does not grow with
+/// the size of the text written. The bytes equal `TableFiles.render` of the whole table for any number of workers.
 enum StreamingTableWriter {
     /// Writes `<name>.<ext>` for every format and returns their manifest entries (with row counts).
     /// `workers` 0 = one per active processor.
@@ -23,79 +23,71 @@ enum StreamingTableWriter {
         var header: [UInt8] = []
         CSVWriter.appendHeader(table.columns, to: &header)
         for (format, sink) in zip(formats, sinks) where format == .csv { try sink.write(header) }
-        let batch = max(1, workers > 0 ? workers : ProcessInfo.processInfo.activeProcessorCount)
+        let threads = max(1, workers > 0 ? workers : ProcessInfo.processInfo.activeProcessorCount)
         let buffers = BufferPool()
-        @Sendable func render(from first: Int) -> RenderedBatch {
-            let count = min(batch, table.chunkCount - first)
-            let rendered = RenderedBatch(chunks: count)
-            DispatchQueue.concurrentPerform(iterations: count) { k in
-                if let renderBytes = table.renderBytes {
-                    // Both formats in one pass over the chunk (the table renders its own bytes).
-                    var chunk = RenderedChunk(csv: formats.contains(.csv) ? buffers.take() : [],
-                                              jsonl: formats.contains(.jsonl) ? buffers.take() : [])
-                    renderBytes(first + k, formats.contains(.csv), formats.contains(.jsonl), &chunk)
-                    rendered.store(k, rows: chunk.rows, bytes: formats.map { $0 == .csv ? chunk.csv : chunk.jsonl })
-                    return
-                }
-                if let renderChunk = table.renderChunk {
-                    // Field by field straight into each format's bytes: no cells, no intermediate strings.
-                    var rows = 0
-                    let outputs = formats.map { format -> [UInt8] in
-                        switch format {
-                        case .csv:
-                            let sink = CSVRowSink(capacity: 1 << 20, reusing: buffers.take())
-                            renderChunk(first + k, sink)
-                            rows = sink.rows
-                            return sink.bytes
-                        case .jsonl:
-                            let sink = JSONLinesRowSink(columns: table.columns, capacity: 1 << 20, reusing: buffers.take())
-                            renderChunk(first + k, sink)
-                            rows = sink.rows
-                            return sink.bytes
-                        }
-                    }
-                    rendered.store(k, rows: rows, bytes: outputs)
-                    return
-                }
-                let chunk = table.chunk(first + k)
-                var outputs: [[UInt8]] = []
-                for format in formats {
-                    var bytes = buffers.take()
-                    bytes.reserveCapacity(chunk.count * 128)
+        @Sendable func render(_ index: Int) -> RenderedChunkQueue.Rendered {
+            if let renderBytes = table.renderBytes {
+                // Both formats in one pass over the chunk (the table renders its own bytes).
+                var chunk = RenderedChunk(csv: formats.contains(.csv) ? buffers.take() : [],
+                                          jsonl: formats.contains(.jsonl) ? buffers.take() : [])
+                renderBytes(index, formats.contains(.csv), formats.contains(.jsonl), &chunk)
+                return (chunk.rows, formats.map { $0 == .csv ? chunk.csv : chunk.jsonl })
+            }
+            if let renderChunk = table.renderChunk {
+                // Field by field straight into each format's bytes: no cells, no intermediate strings.
+                var rows = 0
+                let outputs = formats.map { format -> [UInt8] in
                     switch format {
-                    case .csv: CSVWriter.appendRows(chunk, to: &bytes)
-                    case .jsonl: JSONLinesWriter.appendRows(chunk, columns: table.columns, to: &bytes)
+                    case .csv:
+                        let sink = CSVRowSink(capacity: 1 << 20, reusing: buffers.take())
+                        renderChunk(index, sink)
+                        rows = sink.rows
+                        return sink.bytes
+                    case .jsonl:
+                        let sink = JSONLinesRowSink(columns: table.columns, capacity: 1 << 20, reusing: buffers.take())
+                        renderChunk(index, sink)
+                        rows = sink.rows
+                        return sink.bytes
                     }
-                    outputs.append(bytes)
                 }
-                rendered.store(k, rows: chunk.count, bytes: outputs)
+                return (rows, outputs)
             }
-            return rendered
+            let chunk = table.chunk(index)
+            var outputs: [[UInt8]] = []
+            for format in formats {
+                var bytes = buffers.take()
+                bytes.reserveCapacity(chunk.count * 128)
+                switch format {
+                case .csv: CSVWriter.appendRows(chunk, to: &bytes)
+                case .jsonl: JSONLinesWriter.appendRows(chunk, columns: table.columns, to: &bytes)
+                }
+                outputs.append(bytes)
+            }
+            return (chunk.count, outputs)
         }
-        // Batch n is written and hashed on this thread while batch n + 1 is rendered on the others.
+        // `threads` renderers take chunks in order, each the next one as soon as it is free; this thread writes and
+        // hashes them in chunk order as they arrive, at most 2 × threads chunks behind the renderers.
+        let queue = RenderedChunkQueue(count: table.chunkCount, window: 2 * threads)
+        let group = DispatchGroup()
+        for _ in 0..<min(threads, table.chunkCount) {
+            DispatchQueue.global().async(group: group) {
+                while let index = queue.claim() { queue.deliver(index, render(index)) }
+            }
+        }
         var rows = 0
-        var first = 0
-        var current = table.chunkCount > 0 ? render(from: 0) : nil
-        while let rendered = current {
-            first += rendered.count
-            let next = NextBatch()
-            let group = DispatchGroup()
-            if first < table.chunkCount {
-                let from = first
-                DispatchQueue.global().async(group: group) { next.set(render(from: from)) }
+        do {
+            defer {                              // also when a write throws: the renderers stop and end first
+                queue.cancel()
+                group.wait()
             }
-            do {
-                defer { group.wait() }           // also when a write throws: the background batch ends first
-                for k in 0..<rendered.count {
-                    let (chunkRows, outputs) = rendered.take(k)
-                    rows += chunkRows
-                    try Self.write(outputs, to: sinks)
-                    let bytes = outputs.reduce(0) { $0 + $1.count }
-                    buffers.give(outputs)
-                    chunkWritten(bytes)
-                }
+            for index in 0..<table.chunkCount {
+                let (chunkRows, outputs) = queue.take(index)
+                rows += chunkRows
+                try Self.write(outputs, to: sinks)
+                let bytes = outputs.reduce(0) { $0 + $1.count }
+                buffers.give(outputs)
+                chunkWritten(bytes)
             }
-            current = next.get()
         }
         return try zip(formats, sinks).map { format, sink in
             RunManifest.Entry(path: "\(table.name).\(format.fileExtension)", bytes: sink.byteCount, sha256: try sink.finish(), rows: rows)
@@ -116,25 +108,6 @@ enum StreamingTableWriter {
         if let failure = failures.withLock({ $0.compactMap { $0 }.first }) { throw failure }
     }
 
-    /// The rendered bytes of one batch of chunks, filled by the workers and taken in chunk order.
-    private final class RenderedBatch: @unchecked Sendable {
-        private let lock = NSLock()
-        private var slots: [(rows: Int, bytes: [[UInt8]])]
-        let count: Int
-        init(chunks: Int) {
-            count = chunks
-            slots = Array(repeating: (0, []), count: chunks)
-        }
-        func store(_ k: Int, rows: Int, bytes: [[UInt8]]) { lock.withLock { slots[k] = (rows, bytes) } }
-        func take(_ k: Int) -> (Int, [[UInt8]]) {
-            lock.withLock {
-                let slot = slots[k]
-                slots[k] = (0, [])
-                return slot
-            }
-        }
-    }
-
     /// Chunk buffers handed back once written and reused for a later chunk of the same table. Large blocks
     /// get their own mappings (`FreedMemory`), so a fresh buffer per chunk was mapped, faulted in and zeroed
     /// page by page for every byte written. Copy-on-write keeps this safe: a buffer still referenced elsewhere
@@ -153,14 +126,6 @@ enum StreamingTableWriter {
         func give(_ buffers: [[UInt8]]) {
             lock.withLock { free.append(contentsOf: buffers) }
         }
-    }
-
-    /// The batch rendered in the background, handed to the writing thread after `DispatchGroup.wait`.
-    private final class NextBatch: @unchecked Sendable {
-        private let lock = NSLock()
-        private var batch: RenderedBatch?
-        func set(_ value: RenderedBatch) { lock.withLock { batch = value } }
-        func get() -> RenderedBatch? { lock.withLock { batch } }
     }
 
     /// Writes a small file already in memory, hashed on the way.

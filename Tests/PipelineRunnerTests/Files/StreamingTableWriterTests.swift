@@ -18,11 +18,12 @@ import Testing
         return table
     }()
 
-    @Test(arguments: [1, 2, 5, 23, 100])
-    func chunkedFilesEqualTheWholeTableRendering(rowsPerChunk: Int) throws {
+    /// Any chunk size and any number of renderers (1, 2, 3 and more than there are chunks) give the same bytes.
+    @Test(arguments: [1, 2, 5, 23, 100], [1, 2, 3, 32])
+    func chunkedFilesEqualTheWholeTableRendering(rowsPerChunk: Int, workers: Int) throws {
         let directory = try RepositoryPaths.temporaryDirectory("streaming")
         let entries = try StreamingTableWriter.write(StreamedTable(Self.table, rowsPerChunk: rowsPerChunk),
-                                                     formats: TableFormat.allCases, into: directory)
+                                                     formats: TableFormat.allCases, into: directory, workers: workers)
         let expected = TableFiles.render([Self.table], formats: TableFormat.allCases)
         #expect(entries.map(\.path) == expected.map(\.path))
         for (entry, file) in zip(entries, expected) {

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Hands a table's chunk indexes to the rendering threads in order and their rendered bytes to the one writing
+/// thread in order, with no batch barrier: a renderer takes the next chunk as soon as it is done with one, and
+/// the writer takes chunk k as soon as it is rendered. At most `window` chunks are claimed past the last one
+/// taken by the writer, which bounds the rendered bytes held in memory.
+final class RenderedChunkQueue: @unchecked Sendable {
+    typealias Rendered = (rows: Int, bytes: [[UInt8]])
+
+    private let condition = NSCondition()
+    private let count: Int
+    private let window: Int
+    private var nextClaim = 0
+    private var taken = 0
+    private var cancelled = false
+    private var ready: [Int: Rendered] = [:]
+
+    init(count: Int, window: Int) {
+        self.count = count
+        self.window = max(1, window)
+    }
+
+    /// The next chunk to render; waits while the writer is `window` chunks behind. Nil when every chunk has been
+    /// claimed or the queue was cancelled.
+    func claim() -> Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        while !cancelled && nextClaim < count && nextClaim >= taken + window { condition.wait() }
+        guard !cancelled, nextClaim < count else { return nil }
+        nextClaim += 1
+        return nextClaim - 1
+    }
+
+    /// Chunk `index`'s rendered rows and bytes.
+    func deliver(_ index: Int, _ rendered: Rendered) {
+        condition.lock()
+        ready[index] = rendered
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Chunk `index` once it is rendered (the writer takes 0, 1, 2, … in order).
+    func take(_ index: Int) -> Rendered {
+        condition.lock()
+        defer { condition.unlock() }
+        while ready[index] == nil { condition.wait() }
+        taken = index + 1
+        condition.broadcast()
+        return ready.removeValue(forKey: index)!
+    }
+
+    /// No more chunks are claimed (after a write failed); renderers finish the chunk they hold.
+    func cancel() {
+        condition.lock()
+        cancelled = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}
