@@ -210,11 +210,10 @@ struct CSVTableScanner {
             var quoted = Array(repeating: false, count: columns)
             while true {
                 if bufferOffset >= stop { return bufferOffset }
-                let kept = buffer.count
-                buffer.appendZeroBytes(chunkSize)
-                let read = buffer.withUnsafeMutableBytes { pread(fd, $0.baseAddress! + kept, chunkSize, off_t(readOffset)) }
-                guard read >= 0 else { throw CSVScanError.readFailed(errno) }
-                buffer.removeLast(chunkSize - read)
+                let read: Int
+                do { read = try buffer.appendRead(from: fd, upTo: chunkSize, at: readOffset) } catch let error as POSIXError {
+                    throw CSVScanError.readFailed(error.code.rawValue)
+                }
                 if read == 0 { finished = true } else { readOffset += read }
                 var consumed = 0
                 var reachedStop = false
