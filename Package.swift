@@ -5,7 +5,7 @@ import PackageDescription
 /// CLibXML2 → XMLPullReader ─┐
 /// JSONPullReader ───────────┼→ Ingest → Dota → Normalize ─┐
 /// CSHA256 → PipelineCore, PlayerModel, Geo (under everything) ├→ Emit → PipelineRunner (+ CDirectIO) → steam-mate
-/// Pairing (→ Lobby, which also uses Dota's hero roles), Trade, SyntheticData ┘
+/// Pairing (+ CCacheHint; → Lobby, which also uses Dota's hero roles), Trade, SyntheticData ┘
 /// Report (aggregates → report.html, pure) → PipelineRunner
 /// PipelineSpec (the pipeline file's format, over Pairing, Lobby, Trade, Emit, Fetch) → PipelineRunner, steam-mate-fuzz
 /// CCbc (COIN-OR CBC's C API) → MIPSolver (+ PipelineCore's seeded generator) → Trade, Lobby (its exact oracle)
@@ -38,6 +38,8 @@ let package = Package(
         .target(name: "CSHA256"),
         // `O_DIRECT`, which Swift's Glibc module does not export, for the output writer (PipelineRunner).
         .target(name: "CDirectIO"),
+        // A cache prefetch hint (`__builtin_prefetch`), which Swift lacks, for Pairing's explanations.
+        .target(name: "CCacheHint"),
         .target(name: "PipelineCore", dependencies: ["CSHA256"]),
         .target(name: "PlayerModel"),
         .target(name: "Geo"),
@@ -46,7 +48,7 @@ let package = Package(
         .target(name: "Ingest", dependencies: ["PipelineCore", "PlayerModel", "XMLPullReader", "JSONPullReader"]),
         .target(name: "Dota", dependencies: ["PipelineCore", "PlayerModel", "Ingest"]),
         .target(name: "Normalize", dependencies: ["PipelineCore", "PlayerModel", "Ingest", "Geo", "Dota"]),
-        .target(name: "Pairing", dependencies: ["PipelineCore", "PlayerModel", "Geo", "JSONPullReader"]),
+        .target(name: "Pairing", dependencies: ["PipelineCore", "PlayerModel", "Geo", "JSONPullReader", "CCacheHint"]),
         .target(name: "MIPSolver", dependencies: ["CCbc", "PipelineCore"]),
         .target(name: "Trade", dependencies: ["PipelineCore", "PlayerModel", "Geo", "JSONPullReader", "MIPSolver"]),
         .target(name: "Lobby", dependencies: ["PipelineCore", "PlayerModel", "Geo", "Pairing", "Dota", "MIPSolver"]),
@@ -138,7 +140,7 @@ let package = Package(
     ]
 )
 
-for target in package.targets where target.type != .system && !["CSHA256", "CDirectIO"].contains(target.name) {
+for target in package.targets where target.type != .system && !["CSHA256", "CDirectIO", "CCacheHint"].contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .enableUpcomingFeature("ExistentialAny"),
     ]

@@ -92,6 +92,7 @@ public enum CSVWriter {
     /// One field from its UTF-8 bytes: quoted (quotes doubled) when it holds a comma, a double quote, CR or LF.
     @inlinable
     public static func appendField<Bytes: Collection<UInt8>>(utf8: Bytes, to out: inout [UInt8]) {
+        if utf8.withContiguousStorageIfAvailable({ appendField(contiguous: $0, to: &out) }) != nil { return }
         let needsQuotes = utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
         guard needsQuotes else {
             out.append(contentsOf: utf8)
@@ -103,6 +104,30 @@ public enum CSVWriter {
             out.append(byte)
         }
         out.append(UInt8(ascii: "\""))
+    }
+
+    /// `appendField(utf8:to:)` over contiguous bytes: one scan, then the text copied in spans between quotes.
+    @usableFromInline
+    static func appendField(contiguous text: UnsafeBufferPointer<UInt8>, to out: inout [UInt8]) {
+        let quote = UInt8(ascii: "\"")
+        var needsQuotes = false
+        for byte in text where byte == UInt8(ascii: ",") || byte == quote || byte == 0x0A || byte == 0x0D {
+            needsQuotes = true
+            break
+        }
+        guard needsQuotes else {
+            out.append(contentsOf: text)
+            return
+        }
+        out.append(quote)
+        // Each span ends with a quote (copied once in the span, once more as the next span's first byte).
+        var from = text.startIndex
+        for i in text.indices where text[i] == quote {
+            out.append(contentsOf: UnsafeBufferPointer(rebasing: text[from...i]))
+            from = i
+        }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: text[from...]))
+        out.append(quote)
     }
 
     /// `bytes` in double quotes, inner quotes doubled.

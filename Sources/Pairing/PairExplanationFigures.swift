@@ -1,3 +1,5 @@
+import CCacheHint
+
 /// One pair's explanation as numbers and dense game indices: what `PreparedPopulation.explain(_:_:into:)` fills,
 /// reusing its arrays, so renderers can write a row per pair with no string built and nothing allocated once the
 /// buffers are warm. `PairExplanation` is the same content with app ids and text.
@@ -75,6 +77,32 @@ extension PreparedPopulation {
         }
         f.fitYou = fit(u, v, su, sv, distanceKm: distance, favouriteHits: f.favouriteHits.count)
         f.fitThem = fit(v, u, sv, su, distanceKm: distance, favouriteHits: f.theirFavouriteHits.count)
+    }
+
+    /// Starts loading what `explain(_:v:into:)` reads of partner v (its vector's columns and its side's columns)
+    /// without waiting for it: a renderer calls it for the next partner before explaining the current one, so the
+    /// partner's cache misses (most of an explanation's cost: v is anywhere in memory) overlap the current row's work.
+    /// A hint only; no result depends on it.
+    public func prefetchExplanation(of v: Int) {
+        guard v >= 0 && v < count else { return }
+        let start = vectorStart[v]
+        Self.prefetch(vectorGame, start)
+        Self.prefetch(vectorWeight, start)
+        Self.prefetch(vectorRecentMinutes.narrow, start)
+        Self.prefetch(vectorFavourite, start)
+        Self.prefetch(vectorMinutes.narrow, start)
+        Self.prefetch(unitX, v); Self.prefetch(unitY, v); Self.prefetch(unitZ, v)
+        Self.prefetch(capKm, v); Self.prefetch(accuracyKm, v)
+        Self.prefetch(availabilityWords, 3 * v); Self.prefetch(availabilityHours, v)
+        Self.prefetch(languageMask, v); Self.prefetch(favouriteStart, v)
+        Self.prefetch(located, v); Self.prefetch(anywhere, v)
+    }
+
+    @inline(__always) private static func prefetch<Element>(_ column: [Element], _ i: Int) {
+        column.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, i < buffer.count else { return }
+            ccachehint_prefetch(base + i)
+        }
     }
 
     /// Inserts a shared game into `f.cited` if it is among the `limit` largest terms (term desc, game asc).

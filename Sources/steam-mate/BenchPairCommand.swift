@@ -196,7 +196,11 @@ struct BenchPairCommand: ParsableCommand {
                 let c = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard c < chunks else { break }
                 for u in (c * chunk)..<min(lists.players, (c + 1) * chunk) {
-                    for candidate in lists.list(u) {
+                    let list = lists.list(u)
+                    for (rank, candidate) in list.enumerated() {
+                        if rank + 1 < list.count {
+                            population.prefetchExplanation(of: Int(list[list.startIndex + rank + 1].other))
+                        }
                         population.explain(u, Int(candidate.other), into: &figures)
                         cited += figures.cited.count
                     }

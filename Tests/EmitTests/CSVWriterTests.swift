@@ -19,4 +19,25 @@ import Testing
         table.append([.string("C.Α.™ ● Hakuna-Matata. <br />")])
         #expect(String(decoding: CSVWriter.render(table), as: UTF8.self) == "name\r\nC.Α.™ ● Hakuna-Matata. <br />\r\n")
     }
+
+    /// A field from contiguous bytes (copied in spans) equals the byte-by-byte path and RFC 4180's rule, for texts
+    /// with quotes at the ends, doubled, adjacent to commas and line breaks, and none at all.
+    @Test func contiguousFieldsEqualTheByteByBytePath() {
+        var generator = SeededGenerator(seed: 12)
+        let alphabet: [UInt8] = Array("ab ,\"\r\n;é".utf8)
+        var texts: [[UInt8]] = [[], Array("\"".utf8), Array("\"\"".utf8), Array("a\"".utf8), Array("\"a".utf8), Array("plain".utf8)]
+        for _ in 0..<3_000 {
+            let length = Int(generator.next() % 12)
+            texts.append((0..<length).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] })
+        }
+        for text in texts {
+            var contiguous: [UInt8] = [], generic: [UInt8] = []
+            CSVWriter.appendField(utf8: text, to: &contiguous)
+            CSVWriter.appendField(utf8: text.lazy.map { $0 }, to: &generic)  // not contiguous: the byte-by-byte path
+            let special = text.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 0x0A || $0 == 0x0D }
+            let expected = special ? [UInt8(ascii: "\"")] + text.flatMap { $0 == UInt8(ascii: "\"") ? [$0, $0] : [$0] } + [UInt8(ascii: "\"")] : text
+            #expect(contiguous == expected, "\(text)")
+            #expect(generic == expected, "\(text)")
+        }
+    }
 }

@@ -7,7 +7,8 @@ import Testing
     @Test func fixedBytesEqualFormatFixed() {
         var generator = SeededGenerator(seed: 10)
         var values: [Double] = [0, -0.0, 0.5, -0.5, 0.05, -0.04999, 1.005, 2.675, 999.9999, -999.99995, 1e17, -1e17, 8.9e18, 1e19,
-                                .infinity, -.infinity, .nan, .leastNonzeroMagnitude, 123_456_789.123_456_789]
+                                .infinity, -.infinity, .nan, .leastNonzeroMagnitude, 123_456_789.123_456_789,
+                                0.0005, 0.00049999, 1e-12, -1e-12, 9.9e18, 0.125, 0.9999995, -7.0, 1.25, -1.25]
         for _ in 0..<20_000 {
             let magnitude = Double.random(in: -6...12, using: &generator)
             values.append(Double.random(in: -1...1, using: &generator) * pow10(magnitude))

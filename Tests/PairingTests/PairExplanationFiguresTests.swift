@@ -59,4 +59,24 @@ import Testing
             }
         }
     }
+
+    /// The prefetch hint takes any index, including ones outside the population and a player with no games (the
+    /// last player's vector starts at the column's end), and changes no explanation.
+    @Test func prefetchIsAHintOnly() {
+        var dataset = SyntheticPopulation.generate(SyntheticPopulationConfig(players: 300, seed: 4))
+        let last = dataset.players[dataset.players.count - 1].steamID
+        dataset.games.removeAll { $0.steamID == last }
+        let p = PreparedPopulation(dataset: dataset, config: PairingConfig(k: 5))
+        let lists = BulkPairer.pair(p).lists
+        for v in [-1, 0, p.count - 1, p.count, Int.max] { p.prefetchExplanation(of: v) }
+        var hinted = PairExplanationFigures(), plain = PairExplanationFigures()
+        for u in 0..<p.count {
+            for c in lists.list(u) {
+                p.prefetchExplanation(of: Int(c.other))
+                p.explain(u, Int(c.other), into: &hinted)
+                p.explain(u, Int(c.other), into: &plain)
+                #expect(Self.same(hinted, plain))
+            }
+        }
+    }
 }

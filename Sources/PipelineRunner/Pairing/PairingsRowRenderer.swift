@@ -12,6 +12,8 @@ struct PairingsRowRenderer: Sendable {
     /// Per dense game: the display name as UTF-8 ("app N" when unnamed) and the JSON value of `name` (or `null`).
     private let displayName: [[UInt8]]
     private let jsonName: [[UInt8]]
+    /// `jsonName` with every `"` doubled: the name inside a cited object in the quoted CSV `top_games` field.
+    private let csvJSONName: [[UInt8]]
     /// Per distance bucket (`PreparedPopulation.distanceBuckets`, then "anywhere"): its CSV field and JSON string.
     private let bucketCSV: [[UInt8]]
     private let bucketJSON: [[UInt8]]
@@ -31,6 +33,9 @@ struct PairingsRowRenderer: Sendable {
         }
         displayName = display
         jsonName = json
+        csvJSONName = json.map { literal in
+            literal.flatMap { $0 == UInt8(ascii: "\"") ? [$0, $0] : [$0] }
+        }
         let buckets = PreparedPopulation.distanceBuckets.map(\.1) + [PreparedPopulation.bucket(ofKm: nil)]
         bucketCSV = buckets.map { name in
             var field: [UInt8] = []
@@ -51,7 +56,8 @@ struct PairingsRowRenderer: Sendable {
         /// The cited games' JSON objects back to back; `objectEnds[i]` is where object i ends.
         var objects: [UInt8] = []
         var objectEnds: [Int] = []
-        var field: [UInt8] = []
+        /// The same objects as they stand inside the quoted CSV field (every `"` doubled), joined by `;`.
+        var csvObjects: [UInt8] = []
         /// Where the last CSV row's `ReportReader.PairingScan.columns` fields are in the CSV buffer, for the report tally.
         var reportStarts = Array(repeating: -1, count: ReportReader.PairingScan.columns.count)
         var reportEnds = Array(repeating: -1, count: ReportReader.PairingScan.columns.count)
@@ -84,17 +90,26 @@ struct PairingsRowRenderer: Sendable {
         var rows = 0
         let p = population
         for u in players {
-            for (rank, c) in lists.list(u).enumerated() {
+            let list = lists.list(u)
+            for (rank, c) in list.enumerated() {
                 let v = Int(c.other)
+                if rank + 1 < list.count { p.prefetchExplanation(of: Int(list[list.startIndex + rank + 1].other)) }
                 p.explain(u, v, into: &s.figures)
                 let f = s.figures
                 s.sentence.removeAll(keepingCapacity: true)
                 PreparedPopulation.appendSentence(f, to: &s.sentence) { g, out in out.append(contentsOf: displayName[g]) }
                 s.objects.removeAll(keepingCapacity: true)
                 s.objectEnds.removeAll(keepingCapacity: true)
+                s.csvObjects.removeAll(keepingCapacity: true)
                 for g in f.cited {
-                    appendObject(g, share: f.share(g), to: &s.objects)
-                    s.objectEnds.append(s.objects.count)
+                    if emitJSONL {
+                        appendObject(g, share: f.share(g), csv: false, to: &s.objects)
+                        s.objectEnds.append(s.objects.count)
+                    }
+                    if emitCSV {
+                        if !s.csvObjects.isEmpty { s.csvObjects.append(UInt8(ascii: ";")) }
+                        appendObject(g, share: f.share(g), csv: true, to: &s.csvObjects)
+                    }
                 }
                 if emitCSV {
                     appendCSV(u, rank + 1, v, c, f, &s, to: &csv)
@@ -127,22 +142,23 @@ struct PairingsRowRenderer: Sendable {
                             emitCSV: emitCSV, emitJSONL: emitJSONL, report: &report)
     }
 
-    /// `{"appid":…,"name":…,"hours_you":…,"hours_them":…,"favorite_you":…,"favorite_them":…,"share":…}`.
-    private func appendObject(_ g: PairExplanationFigures.CitedGame, share: Double, to out: inout [UInt8]) {
-        out.append(contentsOf: #"{"appid":"#.utf8)
-        Self.digits(UInt64(population.appIDs[g.game]), to: &out)
-        out.append(contentsOf: #","name":"#.utf8)
-        out.append(contentsOf: jsonName[g.game])
-        out.append(contentsOf: #","hours_you":"#.utf8)
-        Self.fixed(Double(g.minutesYou) / 60, places: 1, to: &out)
-        out.append(contentsOf: #","hours_them":"#.utf8)
-        Self.fixed(Double(g.minutesThem) / 60, places: 1, to: &out)
-        out.append(contentsOf: #","favorite_you":"#.utf8)
+    /// `{"appid":…,"name":…,"hours_you":…,"hours_them":…,"favorite_you":…,"favorite_them":…,"share":…}`; with
+    /// `csv`, every `"` doubled (its text inside the quoted `top_games` field).
+    private func appendObject(_ g: PairExplanationFigures.CitedGame, share: Double, csv: Bool, to out: inout [UInt8]) {
+        Self.literal(csv ? #"{""appid"":"# : #"{"appid":"#, to: &out)
+        DecimalText.append(UInt64(population.appIDs[g.game]), to: &out)
+        Self.literal(csv ? #",""name"":"# : #","name":"#, to: &out)
+        out.append(contentsOf: csv ? csvJSONName[g.game] : jsonName[g.game])
+        Self.literal(csv ? #",""hours_you"":"# : #","hours_you":"#, to: &out)
+        DecimalText.appendFixed(Double(g.minutesYou) / 60, places: 1, to: &out)
+        Self.literal(csv ? #",""hours_them"":"# : #","hours_them":"#, to: &out)
+        DecimalText.appendFixed(Double(g.minutesThem) / 60, places: 1, to: &out)
+        Self.literal(csv ? #",""favorite_you"":"# : #","favorite_you":"#, to: &out)
         Self.bool(g.favouriteYou, to: &out)
-        out.append(contentsOf: #","favorite_them":"#.utf8)
+        Self.literal(csv ? #",""favorite_them"":"# : #","favorite_them":"#, to: &out)
         Self.bool(g.favouriteThem, to: &out)
-        out.append(contentsOf: #","share":"#.utf8)
-        Self.fixed(share, places: 3, to: &out)
+        Self.literal(csv ? #",""share"":"# : #","share":"#, to: &out)
+        DecimalText.appendFixed(share, places: 3, to: &out)
         out.append(UInt8(ascii: "}"))
     }
 
@@ -152,42 +168,39 @@ struct PairingsRowRenderer: Sendable {
         let p = population
         // Report columns (`ReportReader.PairingScan.columns`): 0 score, 1 distance_bucket, 2 candidate, 3 top_games, 4 steamid.
         var start = out.count
-        Self.digits(p.steamIDs[u].rawValue, to: &out)
+        DecimalText.append(p.steamIDs[u].rawValue, to: &out)
         s.noteField(4, start, out.count, in: out); out.append(comma)
-        Self.digits(UInt64(rank), to: &out); out.append(comma)
+        DecimalText.append(UInt64(rank), to: &out); out.append(comma)
         start = out.count
-        Self.digits(p.steamIDs[v].rawValue, to: &out)
+        DecimalText.append(p.steamIDs[v].rawValue, to: &out)
         s.noteField(2, start, out.count, in: out); out.append(comma)
         start = out.count
-        Self.fixed(ScoreModel.scoreValue(c.score), places: 6, to: &out)
+        DecimalText.appendFixed(ScoreModel.scoreValue(c.score), places: 6, to: &out)
         s.noteField(0, start, out.count, in: out); out.append(comma)
-        Self.fixed(ScoreModel.gameValue(c.dot), places: 6, to: &out); out.append(comma)
-        Self.fixed(ScoreModel.fitValue(f.fitYou), places: 4, to: &out); out.append(comma)
-        Self.fixed(ScoreModel.fitValue(f.fitThem), places: 4, to: &out)
+        DecimalText.appendFixed(ScoreModel.gameValue(c.dot), places: 6, to: &out); out.append(comma)
+        DecimalText.appendFixed(ScoreModel.fitValue(f.fitYou), places: 4, to: &out); out.append(comma)
+        DecimalText.appendFixed(ScoreModel.fitValue(f.fitThem), places: 4, to: &out)
         out.append(comma)
-        if let d = f.distanceKm { Self.fixed(d, places: 1, to: &out) }
+        if let d = f.distanceKm { DecimalText.appendFixed(d, places: 1, to: &out) }
         out.append(comma)
         start = out.count
         out.append(contentsOf: bucketCSV[bucket(f)])
         s.noteField(1, start, out.count, in: out); out.append(comma)
-        Self.digits(UInt64(f.sharedGames), to: &out); out.append(comma)
-        // Lists of objects are their JSON texts joined by ';', then quoted as one field.
-        s.field.removeAll(keepingCapacity: true)
-        var from = 0
-        for (i, end) in s.objectEnds.enumerated() {
-            if i > 0 { s.field.append(UInt8(ascii: ";")) }
-            s.field.append(contentsOf: s.objects[from..<end])
-            from = end
-        }
+        DecimalText.append(UInt64(f.sharedGames), to: &out); out.append(comma)
+        // Lists of objects are their JSON texts joined by ';', quoted as one field (JSON always holds a quote).
         start = out.count
-        Self.csvField(s.field, to: &out)
+        if !s.csvObjects.isEmpty {
+            out.append(UInt8(ascii: "\""))
+            out.append(contentsOf: s.csvObjects)
+            out.append(UInt8(ascii: "\""))
+        }
         s.noteField(3, start, out.count, in: out); out.append(comma)
         appendAppList(f.favouriteHits, separator: UInt8(ascii: ";"), to: &out); out.append(comma)
         appendAppList(f.theirFavouriteHits, separator: UInt8(ascii: ";"), to: &out); out.append(comma)
         appendAppList(f.recentGames, separator: UInt8(ascii: ";"), to: &out); out.append(comma)
         if let l = f.sharedLanguage { Self.bool(l, to: &out) }
         out.append(comma)
-        if let h = f.availabilityOverlapHours { Self.signed(h, to: &out) }
+        if let h = f.availabilityOverlapHours { DecimalText.append(Int64(h), to: &out) }
         out.append(comma)
         Self.csvField(s.sentence, to: &out)
         out.append(0x0D); out.append(0x0A)
@@ -197,45 +210,45 @@ struct PairingsRowRenderer: Sendable {
                             _ s: Scratch, to out: inout [UInt8]) {
         let p = population
         let quote = UInt8(ascii: "\"")
-        out.append(contentsOf: #"{"steamid":""#.utf8)
-        Self.digits(p.steamIDs[u].rawValue, to: &out)
-        out.append(contentsOf: #"","rank":"#.utf8)
-        Self.digits(UInt64(rank), to: &out)
-        out.append(contentsOf: #","candidate":""#.utf8)
-        Self.digits(p.steamIDs[v].rawValue, to: &out)
+        Self.literal(#"{"steamid":""#, to: &out)
+        DecimalText.append(p.steamIDs[u].rawValue, to: &out)
+        Self.literal(#"","rank":"#, to: &out)
+        DecimalText.append(UInt64(rank), to: &out)
+        Self.literal(#","candidate":""#, to: &out)
+        DecimalText.append(p.steamIDs[v].rawValue, to: &out)
         out.append(quote)
-        out.append(contentsOf: #","score":"#.utf8)
-        Self.fixed(ScoreModel.scoreValue(c.score), places: 6, to: &out)
-        out.append(contentsOf: #","game_similarity":"#.utf8)
-        Self.fixed(ScoreModel.gameValue(c.dot), places: 6, to: &out)
-        out.append(contentsOf: #","fit_you":"#.utf8)
-        Self.fixed(ScoreModel.fitValue(f.fitYou), places: 4, to: &out)
-        out.append(contentsOf: #","fit_them":"#.utf8)
-        Self.fixed(ScoreModel.fitValue(f.fitThem), places: 4, to: &out)
-        out.append(contentsOf: #","distance_km":"#.utf8)
-        if let d = f.distanceKm { Self.fixed(d, places: 1, to: &out) } else { out.append(contentsOf: "null".utf8) }
-        out.append(contentsOf: #","distance_bucket":"#.utf8)
+        Self.literal(#","score":"#, to: &out)
+        DecimalText.appendFixed(ScoreModel.scoreValue(c.score), places: 6, to: &out)
+        Self.literal(#","game_similarity":"#, to: &out)
+        DecimalText.appendFixed(ScoreModel.gameValue(c.dot), places: 6, to: &out)
+        Self.literal(#","fit_you":"#, to: &out)
+        DecimalText.appendFixed(ScoreModel.fitValue(f.fitYou), places: 4, to: &out)
+        Self.literal(#","fit_them":"#, to: &out)
+        DecimalText.appendFixed(ScoreModel.fitValue(f.fitThem), places: 4, to: &out)
+        Self.literal(#","distance_km":"#, to: &out)
+        if let d = f.distanceKm { DecimalText.appendFixed(d, places: 1, to: &out) } else { Self.literal("null", to: &out) }
+        Self.literal(#","distance_bucket":"#, to: &out)
         out.append(contentsOf: bucketJSON[bucket(f)])
-        out.append(contentsOf: #","shared_games":"#.utf8)
-        Self.digits(UInt64(f.sharedGames), to: &out)
-        out.append(contentsOf: #","top_games":["#.utf8)
+        Self.literal(#","shared_games":"#, to: &out)
+        DecimalText.append(UInt64(f.sharedGames), to: &out)
+        Self.literal(#","top_games":["#, to: &out)
         var from = 0
         for (i, end) in s.objectEnds.enumerated() {
             if i > 0 { out.append(UInt8(ascii: ",")) }
             out.append(contentsOf: s.objects[from..<end])
             from = end
         }
-        out.append(contentsOf: #"],"favorite_hits":["#.utf8)
+        Self.literal(#"],"favorite_hits":["#, to: &out)
         appendAppList(f.favouriteHits, separator: UInt8(ascii: ","), to: &out)
-        out.append(contentsOf: #"],"their_favorite_hits":["#.utf8)
+        Self.literal(#"],"their_favorite_hits":["#, to: &out)
         appendAppList(f.theirFavouriteHits, separator: UInt8(ascii: ","), to: &out)
-        out.append(contentsOf: #"],"recent_games":["#.utf8)
+        Self.literal(#"],"recent_games":["#, to: &out)
         appendAppList(f.recentGames, separator: UInt8(ascii: ","), to: &out)
-        out.append(contentsOf: #"],"shared_language":"#.utf8)
-        if let l = f.sharedLanguage { Self.bool(l, to: &out) } else { out.append(contentsOf: "null".utf8) }
-        out.append(contentsOf: #","availability_overlap_hours":"#.utf8)
-        if let h = f.availabilityOverlapHours { Self.signed(h, to: &out) } else { out.append(contentsOf: "null".utf8) }
-        out.append(contentsOf: #","reason":"#.utf8)
+        Self.literal(#"],"shared_language":"#, to: &out)
+        if let l = f.sharedLanguage { Self.bool(l, to: &out) } else { Self.literal("null", to: &out) }
+        Self.literal(#","availability_overlap_hours":"#, to: &out)
+        if let h = f.availabilityOverlapHours { DecimalText.append(Int64(h), to: &out) } else { Self.literal("null", to: &out) }
+        Self.literal(#","reason":"#, to: &out)
         Self.jsonString(s.sentence, to: &out)
         out.append(UInt8(ascii: "}"))
         out.append(0x0A)
@@ -248,57 +261,19 @@ struct PairingsRowRenderer: Sendable {
     private func appendAppList(_ games: [UInt32], separator: UInt8, to out: inout [UInt8]) {
         for (i, g) in games.enumerated() {
             if i > 0 { out.append(separator) }
-            Self.digits(UInt64(population.appIDs[Int(g)]), to: &out)
+            DecimalText.append(UInt64(population.appIDs[Int(g)]), to: &out)
         }
     }
 
-    // MARK: - Byte formatting (the same text as `Cell` rendering)
-
-    static func digits(_ value: UInt64, to out: inout [UInt8]) {
-        var count = 1, rest = value
-        while rest >= 10 { rest /= 10; count += 1 }
-        let start = out.count
-        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
-        var v = value, k = start + count - 1
-        repeat {
-            out[k] = UInt8(ascii: "0") + UInt8(v % 10)
-            v /= 10
-            k -= 1
-        } while v > 0
-    }
-
-    static func signed(_ value: Int, to out: inout [UInt8]) {
-        if value < 0 { out.append(UInt8(ascii: "-")) }
-        digits(UInt64(value.magnitude), to: &out)
-    }
+    // MARK: - Byte formatting (the same text as `Cell` rendering; numbers through `DecimalText`)
 
     static func bool(_ value: Bool, to out: inout [UInt8]) {
-        out.append(contentsOf: value ? "true".utf8 : "false".utf8)
+        literal(value ? "true" : "false", to: &out)
     }
 
-    /// `Cell.formatFixed(value, places:)` as bytes: exactly `places` decimals, rounded half away from zero.
-    static func fixed(_ value: Double, places: Int, to out: inout [UInt8]) {
-        var scale = 1.0
-        for _ in 0..<places { scale *= 10 }
-        let scaled = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
-        guard value.isFinite, scaled < 9.0e18 else {
-            out.append(contentsOf: Cell.formatFixed(value, places: places).utf8)
-            return
-        }
-        let units = UInt64(scaled)
-        if value < 0 && units != 0 { out.append(UInt8(ascii: "-")) }
-        let divisor = UInt64(scale)
-        digits(units / divisor, to: &out)
-        guard places > 0 else { return }
-        out.append(UInt8(ascii: "."))
-        let start = out.count
-        out.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: places))
-        var frac = units % divisor, k = start + places - 1
-        while frac > 0 {
-            out[k] = UInt8(ascii: "0") + UInt8(frac % 10)
-            frac /= 10
-            k -= 1
-        }
+    /// A constant's bytes, copied straight from the binary's text.
+    @inline(__always) static func literal(_ text: StaticString, to out: inout [UInt8]) {
+        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// A CSV field (`CSVWriter`'s quoting).
