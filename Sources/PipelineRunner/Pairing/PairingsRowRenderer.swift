@@ -5,7 +5,8 @@ import PipelineCore
 /// Renders `pairings` rows straight into CSV and JSON Lines bytes. The bytes equal building the rows as `Cell`s
 /// (`PairingRun.pairingsTable`) and rendering them with `CSVWriter` and `JSONLinesWriter` (tests compare them),
 /// but no cell, string or array is built per row: each game's name text is rendered once, the explanation is
-/// filled into reused `PairExplanationFigures`, and numbers go straight in as digits.
+/// filled into reused `PairExplanationFigures`, and each row is written through a `ByteCursor` (numbers straight in
+/// as digits) into scratch memory sized by the row's bound, then appended in one copy.
 struct PairingsRowRenderer: Sendable {
     let population: PreparedPopulation
     let lists: PairingLists
@@ -53,24 +54,29 @@ struct PairingsRowRenderer: Sendable {
     struct Scratch {
         var figures = PairExplanationFigures()
         var sentence: [UInt8] = []
-        /// The cited games' JSON objects back to back; `objectEnds[i]` is where object i ends.
-        var objects: [UInt8] = []
-        var objectEnds: [Int] = []
-        /// The same objects as they stand inside the quoted CSV field (every `"` doubled), joined by `;`.
-        var csvObjects: [UInt8] = []
-        /// Where the last CSV row's `ReportReader.PairingScan.columns` fields are in the CSV buffer, for the report tally.
+        /// The sentence as a CSV field and as a JSON string literal.
+        var sentenceCSV: [UInt8] = []
+        var sentenceJSON: [UInt8] = []
+        /// Memory a row is written into before it is appended (`ByteCursor.rendering`).
+        var row: [UInt8] = []
+        /// Where the last CSV row's `ReportReader.PairingScan.columns` fields are in that row, for the report tally.
         var reportStarts = Array(repeating: -1, count: ReportReader.PairingScan.columns.count)
         var reportEnds = Array(repeating: -1, count: ReportReader.PairingScan.columns.count)
         var reportQuoted = Array(repeating: false, count: ReportReader.PairingScan.columns.count)
 
         init() {}
+    }
 
-        /// Records the CSV field rendered into `start..<end` as report column `slot` (inside its quotes when quoted).
-        mutating func noteField(_ slot: Int, _ start: Int, _ end: Int, in out: [UInt8]) {
-            let quoted = end - start >= 2 && out[start] == UInt8(ascii: "\"")
-            reportStarts[slot] = quoted ? start + 1 : start
-            reportEnds[slot] = quoted ? end - 1 : end
-            reportQuoted[slot] = quoted
+    /// Where a CSV row's report columns are (offsets in the row; inside the quotes when quoted).
+    private struct ReportFields {
+        var starts: [Int], ends: [Int], quoted: [Bool]
+
+        mutating func note(_ slot: Int, _ start: Int, _ c: ByteCursor) {
+            let end = c.count
+            let isQuoted = end - start >= 2 && c[start] == UInt8(ascii: "\"")
+            starts[slot] = isQuoted ? start + 1 : start
+            ends[slot] = isQuoted ? end - 1 : end
+            quoted[slot] = isQuoted
         }
     }
 
@@ -89,6 +95,13 @@ struct PairingsRowRenderer: Sendable {
                 emitCSV: Bool, emitJSONL: Bool, report: inout ReportReader.PairingScan?) -> Int {
         var rows = 0
         let p = population
+        var row = s.row
+        s.row = []
+        var fields = ReportFields(starts: s.reportStarts, ends: s.reportEnds, quoted: s.reportQuoted)
+        defer {
+            s.row = row
+            (s.reportStarts, s.reportEnds, s.reportQuoted) = (fields.starts, fields.ends, fields.quoted)
+        }
         for u in players {
             let list = lists.list(u)
             for (rank, c) in list.enumerated() {
@@ -98,29 +111,33 @@ struct PairingsRowRenderer: Sendable {
                 let f = s.figures
                 s.sentence.removeAll(keepingCapacity: true)
                 PreparedPopulation.appendSentence(f, to: &s.sentence) { g, out in out.append(contentsOf: displayName[g]) }
-                s.objects.removeAll(keepingCapacity: true)
-                s.objectEnds.removeAll(keepingCapacity: true)
-                s.csvObjects.removeAll(keepingCapacity: true)
-                for g in f.cited {
-                    if emitJSONL {
-                        appendObject(g, share: f.share(g), csv: false, to: &s.objects)
-                        s.objectEnds.append(s.objects.count)
-                    }
-                    if emitCSV {
-                        if !s.csvObjects.isEmpty { s.csvObjects.append(UInt8(ascii: ";")) }
-                        appendObject(g, share: f.share(g), csv: true, to: &s.csvObjects)
-                    }
-                }
+                // A bound on the row: the fixed fields and keys, each cited object with both forms of its name,
+                // the app-id lists, the sentence's escaped forms and the longest bucket (see `appendCSV`/`appendJSON`).
+                var bound = 1_024 + 4 * DecimalText.maxFixedBytes + 64
+                    * (f.favouriteHits.count + f.theirFavouriteHits.count + f.recentGames.count)
+                for g in f.cited { bound += 384 + jsonName[g.game].count + csvJSONName[g.game].count }
                 if emitCSV {
-                    appendCSV(u, rank + 1, v, c, f, &s, to: &csv)
+                    s.sentenceCSV.removeAll(keepingCapacity: true)
+                    Self.csvField(s.sentence, to: &s.sentenceCSV)
+                    let start = csv.count
+                    ByteCursor.rendering(into: &csv, bound: bound + s.sentenceCSV.count, scratch: &row) { out in
+                        appendCSV(u, rank + 1, v, c, f, sentence: s.sentenceCSV, fields: &fields, to: &out)
+                    }
                     if report != nil {
                         csv.withUnsafeBufferPointer { bytes in
-                            report!.add(CSVTableScanner.Record(bytes: bytes, starts: s.reportStarts, ends: s.reportEnds,
-                                                               quoted: s.reportQuoted), playerID: nil)
+                            report!.add(CSVTableScanner.Record(bytes: UnsafeBufferPointer(rebasing: bytes[start...]),
+                                                               starts: fields.starts, ends: fields.ends,
+                                                               quoted: fields.quoted), playerID: nil)
                         }
                     }
                 }
-                if emitJSONL { appendJSON(u, rank + 1, v, c, f, s, to: &jsonl) }
+                if emitJSONL {
+                    s.sentenceJSON.removeAll(keepingCapacity: true)
+                    Self.jsonString(s.sentence, to: &s.sentenceJSON)
+                    ByteCursor.rendering(into: &jsonl, bound: bound + s.sentenceJSON.count, scratch: &row) { out in
+                        appendJSON(u, rank + 1, v, c, f, sentence: s.sentenceJSON, to: &out)
+                    }
+                }
                 rows += 1
             }
         }
@@ -143,137 +160,126 @@ struct PairingsRowRenderer: Sendable {
     }
 
     /// `{"appid":…,"name":…,"hours_you":…,"hours_them":…,"favorite_you":…,"favorite_them":…,"share":…}`; with
-    /// `csv`, every `"` doubled (its text inside the quoted `top_games` field).
-    private func appendObject(_ g: PairExplanationFigures.CitedGame, share: Double, csv: Bool, to out: inout [UInt8]) {
-        Self.literal(csv ? #"{""appid"":"# : #"{"appid":"#, to: &out)
-        DecimalText.append(UInt64(population.appIDs[g.game]), to: &out)
-        Self.literal(csv ? #",""name"":"# : #","name":"#, to: &out)
-        out.append(contentsOf: csv ? csvJSONName[g.game] : jsonName[g.game])
-        Self.literal(csv ? #",""hours_you"":"# : #","hours_you":"#, to: &out)
-        DecimalText.appendFixed(Double(g.minutesYou) / 60, places: 1, to: &out)
-        Self.literal(csv ? #",""hours_them"":"# : #","hours_them":"#, to: &out)
-        DecimalText.appendFixed(Double(g.minutesThem) / 60, places: 1, to: &out)
-        Self.literal(csv ? #",""favorite_you"":"# : #","favorite_you":"#, to: &out)
-        Self.bool(g.favouriteYou, to: &out)
-        Self.literal(csv ? #",""favorite_them"":"# : #","favorite_them":"#, to: &out)
-        Self.bool(g.favouriteThem, to: &out)
-        Self.literal(csv ? #",""share"":"# : #","share":"#, to: &out)
-        DecimalText.appendFixed(share, places: 3, to: &out)
-        out.append(UInt8(ascii: "}"))
+    /// `csv`, every `"` doubled (its text inside the quoted `top_games` field). At most 384 bytes and the name.
+    private func appendObject(_ g: PairExplanationFigures.CitedGame, share: Double, csv: Bool, to out: inout ByteCursor) {
+        out.literal(csv ? #"{""appid"":"# : #"{"appid":"#)
+        out.decimal(UInt64(population.appIDs[g.game]))
+        out.literal(csv ? #",""name"":"# : #","name":"#)
+        out.bytes(csv ? csvJSONName[g.game] : jsonName[g.game])
+        out.literal(csv ? #",""hours_you"":"# : #","hours_you":"#)
+        out.fixed(Double(g.minutesYou) / 60, places: 1)
+        out.literal(csv ? #",""hours_them"":"# : #","hours_them":"#)
+        out.fixed(Double(g.minutesThem) / 60, places: 1)
+        out.literal(csv ? #",""favorite_you"":"# : #","favorite_you":"#)
+        out.bool(g.favouriteYou)
+        out.literal(csv ? #",""favorite_them"":"# : #","favorite_them":"#)
+        out.bool(g.favouriteThem)
+        out.literal(csv ? #",""share"":"# : #","share":"#)
+        out.fixed(share, places: 3)
+        out.byte(UInt8(ascii: "}"))
     }
 
     private func appendCSV(_ u: Int, _ rank: Int, _ v: Int, _ c: PairCandidate, _ f: PairExplanationFigures,
-                           _ s: inout Scratch, to out: inout [UInt8]) {
+                           sentence: [UInt8], fields: inout ReportFields, to out: inout ByteCursor) {
         let comma = UInt8(ascii: ",")
         let p = population
         // Report columns (`ReportReader.PairingScan.columns`): 0 score, 1 distance_bucket, 2 candidate, 3 top_games, 4 steamid.
         var start = out.count
-        DecimalText.append(p.steamIDs[u].rawValue, to: &out)
-        s.noteField(4, start, out.count, in: out); out.append(comma)
-        DecimalText.append(UInt64(rank), to: &out); out.append(comma)
+        out.decimal(p.steamIDs[u].rawValue)
+        fields.note(4, start, out); out.byte(comma)
+        out.decimal(rank); out.byte(comma)
         start = out.count
-        DecimalText.append(p.steamIDs[v].rawValue, to: &out)
-        s.noteField(2, start, out.count, in: out); out.append(comma)
+        out.decimal(p.steamIDs[v].rawValue)
+        fields.note(2, start, out); out.byte(comma)
         start = out.count
-        DecimalText.appendFixed(ScoreModel.scoreValue(c.score), places: 6, to: &out)
-        s.noteField(0, start, out.count, in: out); out.append(comma)
-        DecimalText.appendFixed(ScoreModel.gameValue(c.dot), places: 6, to: &out); out.append(comma)
-        DecimalText.appendFixed(ScoreModel.fitValue(f.fitYou), places: 4, to: &out); out.append(comma)
-        DecimalText.appendFixed(ScoreModel.fitValue(f.fitThem), places: 4, to: &out)
-        out.append(comma)
-        if let d = f.distanceKm { DecimalText.appendFixed(d, places: 1, to: &out) }
-        out.append(comma)
+        out.fixed(ScoreModel.scoreValue(c.score), places: 6)
+        fields.note(0, start, out); out.byte(comma)
+        out.fixed(ScoreModel.gameValue(c.dot), places: 6); out.byte(comma)
+        out.fixed(ScoreModel.fitValue(f.fitYou), places: 4); out.byte(comma)
+        out.fixed(ScoreModel.fitValue(f.fitThem), places: 4)
+        out.byte(comma)
+        if let d = f.distanceKm { out.fixed(d, places: 1) }
+        out.byte(comma)
         start = out.count
-        out.append(contentsOf: bucketCSV[bucket(f)])
-        s.noteField(1, start, out.count, in: out); out.append(comma)
-        DecimalText.append(UInt64(f.sharedGames), to: &out); out.append(comma)
+        out.bytes(bucketCSV[bucket(f)])
+        fields.note(1, start, out); out.byte(comma)
+        out.decimal(f.sharedGames); out.byte(comma)
         // Lists of objects are their JSON texts joined by ';', quoted as one field (JSON always holds a quote).
         start = out.count
-        if !s.csvObjects.isEmpty {
-            out.append(UInt8(ascii: "\""))
-            out.append(contentsOf: s.csvObjects)
-            out.append(UInt8(ascii: "\""))
+        if !f.cited.isEmpty {
+            out.byte(UInt8(ascii: "\""))
+            for (i, g) in f.cited.enumerated() {
+                if i > 0 { out.byte(UInt8(ascii: ";")) }
+                appendObject(g, share: f.share(g), csv: true, to: &out)
+            }
+            out.byte(UInt8(ascii: "\""))
         }
-        s.noteField(3, start, out.count, in: out); out.append(comma)
-        appendAppList(f.favouriteHits, separator: UInt8(ascii: ";"), to: &out); out.append(comma)
-        appendAppList(f.theirFavouriteHits, separator: UInt8(ascii: ";"), to: &out); out.append(comma)
-        appendAppList(f.recentGames, separator: UInt8(ascii: ";"), to: &out); out.append(comma)
-        if let l = f.sharedLanguage { Self.bool(l, to: &out) }
-        out.append(comma)
-        if let h = f.availabilityOverlapHours { DecimalText.append(Int64(h), to: &out) }
-        out.append(comma)
-        Self.csvField(s.sentence, to: &out)
-        out.append(0x0D); out.append(0x0A)
+        fields.note(3, start, out); out.byte(comma)
+        appendAppList(f.favouriteHits, separator: UInt8(ascii: ";"), to: &out); out.byte(comma)
+        appendAppList(f.theirFavouriteHits, separator: UInt8(ascii: ";"), to: &out); out.byte(comma)
+        appendAppList(f.recentGames, separator: UInt8(ascii: ";"), to: &out); out.byte(comma)
+        if let l = f.sharedLanguage { out.bool(l) }
+        out.byte(comma)
+        if let h = f.availabilityOverlapHours { out.decimal(h) }
+        out.byte(comma)
+        out.bytes(sentence)
+        out.byte(0x0D); out.byte(0x0A)
     }
 
     private func appendJSON(_ u: Int, _ rank: Int, _ v: Int, _ c: PairCandidate, _ f: PairExplanationFigures,
-                            _ s: Scratch, to out: inout [UInt8]) {
+                            sentence: [UInt8], to out: inout ByteCursor) {
         let p = population
-        let quote = UInt8(ascii: "\"")
-        Self.literal(#"{"steamid":""#, to: &out)
-        DecimalText.append(p.steamIDs[u].rawValue, to: &out)
-        Self.literal(#"","rank":"#, to: &out)
-        DecimalText.append(UInt64(rank), to: &out)
-        Self.literal(#","candidate":""#, to: &out)
-        DecimalText.append(p.steamIDs[v].rawValue, to: &out)
-        out.append(quote)
-        Self.literal(#","score":"#, to: &out)
-        DecimalText.appendFixed(ScoreModel.scoreValue(c.score), places: 6, to: &out)
-        Self.literal(#","game_similarity":"#, to: &out)
-        DecimalText.appendFixed(ScoreModel.gameValue(c.dot), places: 6, to: &out)
-        Self.literal(#","fit_you":"#, to: &out)
-        DecimalText.appendFixed(ScoreModel.fitValue(f.fitYou), places: 4, to: &out)
-        Self.literal(#","fit_them":"#, to: &out)
-        DecimalText.appendFixed(ScoreModel.fitValue(f.fitThem), places: 4, to: &out)
-        Self.literal(#","distance_km":"#, to: &out)
-        if let d = f.distanceKm { DecimalText.appendFixed(d, places: 1, to: &out) } else { Self.literal("null", to: &out) }
-        Self.literal(#","distance_bucket":"#, to: &out)
-        out.append(contentsOf: bucketJSON[bucket(f)])
-        Self.literal(#","shared_games":"#, to: &out)
-        DecimalText.append(UInt64(f.sharedGames), to: &out)
-        Self.literal(#","top_games":["#, to: &out)
-        var from = 0
-        for (i, end) in s.objectEnds.enumerated() {
-            if i > 0 { out.append(UInt8(ascii: ",")) }
-            out.append(contentsOf: s.objects[from..<end])
-            from = end
+        out.literal(#"{"steamid":""#)
+        out.decimal(p.steamIDs[u].rawValue)
+        out.literal(#"","rank":"#)
+        out.decimal(rank)
+        out.literal(#","candidate":""#)
+        out.decimal(p.steamIDs[v].rawValue)
+        out.literal(#"","score":"#)
+        out.fixed(ScoreModel.scoreValue(c.score), places: 6)
+        out.literal(#","game_similarity":"#)
+        out.fixed(ScoreModel.gameValue(c.dot), places: 6)
+        out.literal(#","fit_you":"#)
+        out.fixed(ScoreModel.fitValue(f.fitYou), places: 4)
+        out.literal(#","fit_them":"#)
+        out.fixed(ScoreModel.fitValue(f.fitThem), places: 4)
+        out.literal(#","distance_km":"#)
+        if let d = f.distanceKm { out.fixed(d, places: 1) } else { out.literal("null") }
+        out.literal(#","distance_bucket":"#)
+        out.bytes(bucketJSON[bucket(f)])
+        out.literal(#","shared_games":"#)
+        out.decimal(f.sharedGames)
+        out.literal(#","top_games":["#)
+        for (i, g) in f.cited.enumerated() {
+            if i > 0 { out.byte(UInt8(ascii: ",")) }
+            appendObject(g, share: f.share(g), csv: false, to: &out)
         }
-        Self.literal(#"],"favorite_hits":["#, to: &out)
+        out.literal(#"],"favorite_hits":["#)
         appendAppList(f.favouriteHits, separator: UInt8(ascii: ","), to: &out)
-        Self.literal(#"],"their_favorite_hits":["#, to: &out)
+        out.literal(#"],"their_favorite_hits":["#)
         appendAppList(f.theirFavouriteHits, separator: UInt8(ascii: ","), to: &out)
-        Self.literal(#"],"recent_games":["#, to: &out)
+        out.literal(#"],"recent_games":["#)
         appendAppList(f.recentGames, separator: UInt8(ascii: ","), to: &out)
-        Self.literal(#"],"shared_language":"#, to: &out)
-        if let l = f.sharedLanguage { Self.bool(l, to: &out) } else { Self.literal("null", to: &out) }
-        Self.literal(#","availability_overlap_hours":"#, to: &out)
-        if let h = f.availabilityOverlapHours { DecimalText.append(Int64(h), to: &out) } else { Self.literal("null", to: &out) }
-        Self.literal(#","reason":"#, to: &out)
-        Self.jsonString(s.sentence, to: &out)
-        out.append(UInt8(ascii: "}"))
-        out.append(0x0A)
+        out.literal(#"],"shared_language":"#)
+        if let l = f.sharedLanguage { out.bool(l) } else { out.literal("null") }
+        out.literal(#","availability_overlap_hours":"#)
+        if let h = f.availabilityOverlapHours { out.decimal(h) } else { out.literal("null") }
+        out.literal(#","reason":"#)
+        out.bytes(sentence)
+        out.byte(UInt8(ascii: "}"))
+        out.byte(0x0A)
     }
 
     private func bucket(_ f: PairExplanationFigures) -> Int {
         PreparedPopulation.bucketIndex(ofKm: f.distanceKm) ?? PreparedPopulation.distanceBuckets.count
     }
 
-    private func appendAppList(_ games: [UInt32], separator: UInt8, to out: inout [UInt8]) {
+    /// App ids joined by `separator`: at most 21 bytes each (the row bound counts 64).
+    private func appendAppList(_ games: [UInt32], separator: UInt8, to out: inout ByteCursor) {
         for (i, g) in games.enumerated() {
-            if i > 0 { out.append(separator) }
-            DecimalText.append(UInt64(population.appIDs[Int(g)]), to: &out)
+            if i > 0 { out.byte(separator) }
+            out.decimal(UInt64(population.appIDs[Int(g)]))
         }
-    }
-
-    // MARK: - Byte formatting (the same text as `Cell` rendering; numbers through `DecimalText`)
-
-    static func bool(_ value: Bool, to out: inout [UInt8]) {
-        literal(value ? "true" : "false", to: &out)
-    }
-
-    /// A constant's bytes, copied straight from the binary's text.
-    @inline(__always) static func literal(_ text: StaticString, to out: inout [UInt8]) {
-        out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// A CSV field (`CSVWriter`'s quoting).
