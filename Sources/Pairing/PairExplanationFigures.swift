@@ -79,7 +79,7 @@ extension PreparedPopulation {
         f.fitThem = fit(v, u, sv, su, distanceKm: distance, favouriteHits: f.theirFavouriteHits.count)
     }
 
-    /// Starts loading what `explain(_:v:into:)` reads of partner v (its vector's columns and its side's columns)
+    /// Starts loading what `explain(_:v:into:)` reads of partner v (its vector's columns and its side record)
     /// without waiting for it: a renderer calls it for the next partner before explaining the current one, so the
     /// partner's cache misses (most of an explanation's cost: v is anywhere in memory) overlap the current row's work.
     /// A hint only; no result depends on it.
@@ -91,11 +91,13 @@ extension PreparedPopulation {
         Self.prefetch(vectorRecentMinutes.narrow, start)
         Self.prefetch(vectorFavourite, start)
         Self.prefetch(vectorMinutes.narrow, start)
-        Self.prefetch(unitX, v); Self.prefetch(unitY, v); Self.prefetch(unitZ, v)
-        Self.prefetch(capKm, v); Self.prefetch(accuracyKm, v)
-        Self.prefetch(availabilityWords, 3 * v); Self.prefetch(availabilityHours, v)
-        Self.prefetch(languageMask, v); Self.prefetch(favouriteStart, v)
-        Self.prefetch(located, v); Self.prefetch(anywhere, v)
+        // The side record spans up to two cache lines.
+        sideRecords.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress, v < buffer.count else { return }
+            let record = UnsafeRawPointer(base + v)
+            ccachehint_prefetch(record)
+            ccachehint_prefetch(record + (MemoryLayout<PlayerSide>.size - 1))
+        }
     }
 
     @inline(__always) private static func prefetch<Element>(_ column: [Element], _ i: Int) {

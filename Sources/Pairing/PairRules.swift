@@ -9,8 +9,11 @@ import Geo
 /// two `anywhere` players pair at any distance, with or without a location; a player without a location
 /// pairs only with `anywhere` players and only if `anywhere` themself (default `anywhere` = false).
 extension PreparedPopulation {
-    /// Player u's side of the pair rules, assembled from the columns (`PlayerSide` has the arithmetic).
-    func side(_ u: Int) -> PlayerSide {
+    /// Player u's side of the pair rules (`PlayerSide` has the arithmetic).
+    @inline(__always) func side(_ u: Int) -> PlayerSide { sideRecords[u] }
+
+    /// Player u's side assembled from the columns (what `sideRecords` holds).
+    func assembleSide(_ u: Int) -> PlayerSide {
         var s = PlayerSide()
         s.unitX = unitX[u]; s.unitY = unitY[u]; s.unitZ = unitZ[u]
         s.capKm = capKm[u]; s.accuracyKm = accuracyKm[u]
@@ -26,7 +29,7 @@ extension PreparedPopulation {
     }
 
     /// Every player's side, in dense order: what the bulk scorer reads per candidate.
-    func sides() -> [PlayerSide] { (0..<count).map(side) }
+    func sides() -> [PlayerSide] { sideRecords }
 
     /// Whether geography admits the pair; `distanceKm` is nil when either has no location.
     func geoAdmits(_ u: Int, _ v: Int) -> (admitted: Bool, distanceKm: Double?) {

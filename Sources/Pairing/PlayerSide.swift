@@ -5,7 +5,7 @@ import Geo
 /// million players every column is far larger than the caches). `PairRules` decides every pair through the
 /// static functions here, whether the records come from `PreparedPopulation.sides()` (the bulk scorer) or are
 /// assembled on the spot (the oracle): the same arithmetic either way.
-struct PlayerSide: Sendable {
+struct PlayerSide: Sendable, Equatable {
     var unitX = 0.0, unitY = 0.0, unitZ = 0.0
     /// `.infinity` for `anywhere` players.
     var capKm = 0.0

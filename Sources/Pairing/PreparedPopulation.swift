@@ -48,6 +48,9 @@ public struct PreparedPopulation: Sendable, Equatable {
 
     /// Upper bound on every vector's L2 norm in weight units (≥ ScoreModel.weightScale).
     let vectorNormBound: UInt64
+    /// Every player's `PlayerSide`, assembled once from the columns above at the end of `init`: the scorers and the
+    /// explanations read one record per partner (two cache lines) instead of a dozen columns.
+    private(set) var sideRecords: [PlayerSide] = []
 
     /// Largest finite cap among located players (bounds the search radius of `anywhere` players).
     let maxFiniteCapKm: Double
@@ -409,6 +412,7 @@ public struct PreparedPopulation: Sendable, Equatable {
         eStart[n] = written
         eOther.removeLast(eOther.count - written)
         exclusionStart = eStart; exclusionOther = eOther
+        sideRecords = (0..<n).map(assembleSide)
     }
 
     public func index(of id: SteamID64) -> Int? {
