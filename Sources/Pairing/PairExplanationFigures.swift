@@ -84,14 +84,40 @@ extension PreparedPopulation {
     /// partner's cache misses (most of an explanation's cost: v is anywhere in memory) overlap the current row's work.
     /// A hint only; no result depends on it.
     public func prefetchExplanation(of v: Int) {
+        prefetchExplanation(of: v, vector: true)
+    }
+
+    /// The prefetches for a list explained in order, about to explain its entry `rank`: the whole of the next
+    /// partner's data (whose `vectorStart` entry the previous call already asked for), and the vector start and side
+    /// record of the one after, so that no prefetch waits on a miss of its own.
+    public func prefetchExplanations(_ list: ArraySlice<PairCandidate>, explaining rank: Int) {
+        let next = list.startIndex + rank + 1
+        guard next >= list.startIndex else { return }
+        if next < list.endIndex { prefetchExplanation(of: Int(list[next].other), vector: true) }
+        if next + 1 < list.endIndex { prefetchExplanation(of: Int(list[next + 1].other), vector: false) }
+    }
+
+    private func prefetchExplanation(of v: Int, vector: Bool) {
         guard v >= 0 && v < count else { return }
-        let start = vectorStart[v]
-        Self.prefetch(vectorGame, start)
-        Self.prefetch(vectorWeight, start)
-        Self.prefetch(vectorRecentMinutes.narrow, start)
+        guard vector else {
+            Self.prefetch(vectorStart, v)
+            prefetchSide(v)
+            return
+        }
+        let start = vectorStart[v], end = min(vectorStart[v + 1], start + 64)
+        // The 4-byte columns a line (16 entries) at a time, up to 64 entries (most vectors are ~25 long).
+        for i in stride(from: start, to: end, by: 16) {
+            Self.prefetch(vectorGame, i)
+            Self.prefetch(vectorWeight, i)
+            Self.prefetch(vectorRecentMinutes.narrow, i)
+            Self.prefetch(vectorMinutes.narrow, i)
+        }
         Self.prefetch(vectorFavourite, start)
-        Self.prefetch(vectorMinutes.narrow, start)
-        // The side record spans up to two cache lines.
+        prefetchSide(v)
+    }
+
+    /// The side record of v: up to two cache lines.
+    private func prefetchSide(_ v: Int) {
         sideRecords.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress, v < buffer.count else { return }
             let record = UnsafeRawPointer(base + v)

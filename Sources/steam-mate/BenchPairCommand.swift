@@ -198,9 +198,7 @@ struct BenchPairCommand: ParsableCommand {
                 for u in (c * chunk)..<min(lists.players, (c + 1) * chunk) {
                     let list = lists.list(u)
                     for (rank, candidate) in list.enumerated() {
-                        if rank + 1 < list.count {
-                            population.prefetchExplanation(of: Int(list[list.startIndex + rank + 1].other))
-                        }
+                        population.prefetchExplanations(list, explaining: rank)
                         population.explain(u, Int(candidate.other), into: &figures)
                         cited += figures.cited.count
                     }

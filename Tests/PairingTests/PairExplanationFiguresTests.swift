@@ -60,8 +60,8 @@ import Testing
         }
     }
 
-    /// The prefetch hint takes any index, including ones outside the population and a player with no games (the
-    /// last player's vector starts at the column's end), and changes no explanation.
+    /// The prefetch hints take any index or rank, including ones outside the population or the list and a player
+    /// with no games (the last player's vector starts at the column's end), and change no explanation.
     @Test func prefetchIsAHintOnly() {
         var dataset = SyntheticPopulation.generate(SyntheticPopulationConfig(players: 300, seed: 4))
         let last = dataset.players[dataset.players.count - 1].steamID
@@ -71,7 +71,10 @@ import Testing
         for v in [-1, 0, p.count - 1, p.count, Int.max] { p.prefetchExplanation(of: v) }
         var hinted = PairExplanationFigures(), plain = PairExplanationFigures()
         for u in 0..<p.count {
-            for c in lists.list(u) {
+            let list = lists.list(u)
+            for rank in [-5, -1, list.count, list.count + 3] { p.prefetchExplanations(list, explaining: rank) }
+            for (rank, c) in list.enumerated() {
+                p.prefetchExplanations(list, explaining: rank)
                 p.prefetchExplanation(of: Int(c.other))
                 p.explain(u, Int(c.other), into: &hinted)
                 p.explain(u, Int(c.other), into: &plain)

@@ -106,7 +106,7 @@ struct PairingsRowRenderer: Sendable {
             let list = lists.list(u)
             for (rank, c) in list.enumerated() {
                 let v = Int(c.other)
-                if rank + 1 < list.count { p.prefetchExplanation(of: Int(list[list.startIndex + rank + 1].other)) }
+                p.prefetchExplanations(list, explaining: rank)
                 p.explain(u, v, into: &s.figures)
                 let f = s.figures
                 s.sentence.removeAll(keepingCapacity: true)
