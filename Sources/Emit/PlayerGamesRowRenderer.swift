@@ -52,29 +52,43 @@ struct PlayerGamesRowRenderer {
         nameSpans = Array(repeating: TextSpans(), count: Self.slots)
     }
 
-    /// Appends the rows `range` of `games` to `rendered` (a format not asked for stays empty).
+    /// Appends the rows `range` of `games` to `rendered` (a format not asked for stays empty). Each row is written
+    /// through a `ByteCursor` into `row` (scratch sized by the row's bound), then appended in one copy.
     mutating func render(_ games: [PlayerGame], _ range: Range<Int>, csv: Bool, jsonl: Bool, into rendered: inout RenderedChunk) {
         guard !range.isEmpty else { return }
         if csv { rendered.csv.reserveCapacity(rendered.csv.count + range.count * 96) }
         if jsonl { rendered.jsonl.reserveCapacity(rendered.jsonl.count + range.count * 192) }
         let keyRanges = jsonKeyRanges
+        // Five integers of at most 20 digits and a sign, the separators, and the JSON keys.
+        let fixedBound = 5 * (DecimalText.maxIntegerBytes + 1) + 16 + jsonKeys.count
+        var row: [UInt8] = []
         jsonKeys.withUnsafeBufferPointer { keyBytes in
             games.withUnsafeBufferPointer { rows in
                 let base = UnsafeRawPointer(rows.baseAddress!)
                 for i in range {
-                    let row = base + i * MemoryLayout<PlayerGame>.stride
+                    let record = base + i * MemoryLayout<PlayerGame>.stride
                     reserveText()
-                    let name = nameSpans(row, rows, i)
-                    let sources = sourcesSpans(row, rows, i)
+                    let name = nameSpans(record, rows, i)
+                    let sources = sourcesSpans(record, rows, i)
                     let steamID = rows[i].steamID.rawValue
                     let appID = Int64(rows[i].appID)
                     let minutes = Int64(rows[i].minutesTotal)
                     let minutes2Weeks = rows[i].minutes2Weeks
                     let lastPlayed = rows[i].lastPlayed
-                    if csv { appendCSV(&rendered.csv, steamID, appID, name.csv, minutes, minutes2Weeks, lastPlayed, sources.csv) }
-                    if jsonl {
-                        appendJSON(&rendered.jsonl, keys: keyBytes, keyRanges, steamID, appID, name.json, minutes, minutes2Weeks,
-                                   lastPlayed, sources.json)
+                    text.withUnsafeBufferPointer { text in
+                        if csv {
+                            ByteCursor.rendering(into: &rendered.csv, bound: fixedBound + name.csv.count + sources.csv.count,
+                                                 scratch: &row) { out in
+                                Self.appendCSV(&out, text, steamID, appID, name.csv, minutes, minutes2Weeks, lastPlayed, sources.csv)
+                            }
+                        }
+                        if jsonl {
+                            ByteCursor.rendering(into: &rendered.jsonl, bound: fixedBound + name.json.count + sources.json.count,
+                                                 scratch: &row) { out in
+                                Self.appendJSON(&out, text, keys: keyBytes, keyRanges, steamID, appID, name.json, minutes,
+                                                minutes2Weeks, lastPlayed, sources.json)
+                            }
+                        }
                     }
                 }
             }
@@ -82,55 +96,53 @@ struct PlayerGamesRowRenderer {
         rendered.rows += range.count
     }
 
-    private func appendCSV(_ out: inout [UInt8], _ steamID: UInt64, _ appID: Int64, _ name: Range<Int>, _ minutes: Int64,
-                           _ minutes2Weeks: Int?, _ lastPlayed: Int64?, _ sources: Range<Int>) {
-        DecimalText.append(steamID, to: &out)
-        out.append(UInt8(ascii: ","))
-        DecimalText.append(appID, to: &out)
-        out.append(UInt8(ascii: ","))
-        appendText(name, to: &out)
-        out.append(UInt8(ascii: ","))
-        DecimalText.append(minutes, to: &out)
-        out.append(UInt8(ascii: ","))
-        if let minutes2Weeks { DecimalText.append(Int64(minutes2Weeks), to: &out) }
-        out.append(UInt8(ascii: ","))
-        if let lastPlayed { DecimalText.append(lastPlayed, to: &out) }
-        out.append(UInt8(ascii: ","))
-        appendText(sources, to: &out)
-        out.append(0x0D)
-        out.append(0x0A)
+    private static func appendCSV(_ out: inout ByteCursor, _ text: UnsafeBufferPointer<UInt8>, _ steamID: UInt64,
+                                  _ appID: Int64, _ name: Range<Int>, _ minutes: Int64, _ minutes2Weeks: Int?,
+                                  _ lastPlayed: Int64?, _ sources: Range<Int>) {
+        out.decimal(steamID)
+        out.byte(UInt8(ascii: ","))
+        out.decimal(Int(appID))
+        out.byte(UInt8(ascii: ","))
+        out.bytes(UnsafeBufferPointer(rebasing: text[name]))
+        out.byte(UInt8(ascii: ","))
+        out.decimal(Int(minutes))
+        out.byte(UInt8(ascii: ","))
+        if let minutes2Weeks { out.decimal(minutes2Weeks) }
+        out.byte(UInt8(ascii: ","))
+        if let lastPlayed { out.decimal(Int(lastPlayed)) }
+        out.byte(UInt8(ascii: ","))
+        out.bytes(UnsafeBufferPointer(rebasing: text[sources]))
+        out.byte(0x0D)
+        out.byte(0x0A)
     }
 
-    private func appendJSON(_ out: inout [UInt8], keys bytes: UnsafeBufferPointer<UInt8>, _ keys: [Range<Int>], _ steamID: UInt64,
-                            _ appID: Int64, _ name: Range<Int>, _ minutes: Int64, _ minutes2Weeks: Int?, _ lastPlayed: Int64?,
-                            _ sources: Range<Int>) {
-        func key(_ index: Int) { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[keys[index]])) }
+    private static func appendJSON(_ out: inout ByteCursor, _ text: UnsafeBufferPointer<UInt8>,
+                                   keys bytes: UnsafeBufferPointer<UInt8>, _ keys: [Range<Int>], _ steamID: UInt64,
+                                   _ appID: Int64, _ name: Range<Int>, _ minutes: Int64, _ minutes2Weeks: Int?,
+                                   _ lastPlayed: Int64?, _ sources: Range<Int>) {
+        func key(_ index: Int) { out.bytes(UnsafeBufferPointer(rebasing: bytes[keys[index]])) }
         key(0)
-        out.append(UInt8(ascii: "\""))
-        DecimalText.append(steamID, to: &out)
-        out.append(UInt8(ascii: "\""))
+        out.byte(UInt8(ascii: "\""))
+        out.decimal(steamID)
+        out.byte(UInt8(ascii: "\""))
         key(1)
-        DecimalText.append(appID, to: &out)
+        out.decimal(Int(appID))
         key(2)
-        appendText(name, to: &out)
+        out.bytes(UnsafeBufferPointer(rebasing: text[name]))
         key(3)
-        DecimalText.append(minutes, to: &out)
+        out.decimal(Int(minutes))
         key(4)
-        if let minutes2Weeks { DecimalText.append(Int64(minutes2Weeks), to: &out) } else { Self.appendNull(&out) }
+        if let minutes2Weeks { out.decimal(minutes2Weeks) } else { out.literal("null") }
         key(5)
-        if let lastPlayed { DecimalText.append(lastPlayed, to: &out) } else { Self.appendNull(&out) }
+        if let lastPlayed { out.decimal(Int(lastPlayed)) } else { out.literal("null") }
         key(6)
-        appendText(sources, to: &out)
-        out.append(UInt8(ascii: "}"))
-        out.append(0x0A)
+        out.bytes(UnsafeBufferPointer(rebasing: text[sources]))
+        out.byte(UInt8(ascii: "}"))
+        out.byte(0x0A)
     }
 
     @inline(__always) private static func appendNull(_ out: inout [UInt8]) {
         out.append(UInt8(ascii: "n")); out.append(UInt8(ascii: "u")); out.append(UInt8(ascii: "l")); out.append(UInt8(ascii: "l"))
-    }
-
-    @inline(__always) private func appendText(_ span: Range<Int>, to out: inout [UInt8]) {
-        text.withUnsafeBufferPointer { out.append(contentsOf: UnsafeBufferPointer(rebasing: $0[span])) }
     }
 
     /// The name's rendered spans, from the cache when a row with the same stored bits was rendered.
