@@ -141,10 +141,6 @@ struct PlayerGamesRowRenderer {
         out.byte(0x0A)
     }
 
-    @inline(__always) private static func appendNull(_ out: inout [UInt8]) {
-        out.append(UInt8(ascii: "n")); out.append(UInt8(ascii: "u")); out.append(UInt8(ascii: "l")); out.append(UInt8(ascii: "l"))
-    }
-
     /// The name's rendered spans, from the cache when a row with the same stored bits was rendered.
     private mutating func nameSpans(_ row: UnsafeRawPointer, _ rows: UnsafeBufferPointer<PlayerGame>, _ i: Int) -> TextSpans {
         let bits = NameBits(low: row.loadUnaligned(fromByteOffset: Self.nameOffset, as: UInt64.self),
@@ -161,7 +157,7 @@ struct PlayerGamesRowRenderer {
             JSONLinesWriter.appendString(name, to: &text)
             spans = TextSpans(csv: start..<middle, json: middle..<text.count)
         } else {
-            Self.appendNull(&text)
+            text.append(contentsOf: DecimalText.nullBytes)
             spans = TextSpans(csv: start..<start, json: start..<text.count)
         }
         nameKeys[slot] = bits

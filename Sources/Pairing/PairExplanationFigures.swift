@@ -79,31 +79,20 @@ extension PreparedPopulation {
         f.fitThem = fit(v, u, sv, su, distanceKm: distance, favouriteHits: f.theirFavouriteHits.count)
     }
 
-    /// Starts loading what `explain(_:v:into:)` reads of partner v (its vector's columns and its side record)
-    /// without waiting for it: a renderer calls it for the next partner before explaining the current one, so the
-    /// partner's cache misses (most of an explanation's cost: v is anywhere in memory) overlap the current row's work.
-    /// A hint only; no result depends on it.
-    public func prefetchExplanation(of v: Int) {
-        prefetchExplanation(of: v, vector: true)
-    }
-
-    /// The prefetches for a list explained in order, about to explain its entry `rank`: the whole of the next
-    /// partner's data (whose `vectorStart` entry the previous call already asked for), and the vector start and side
-    /// record of the one after, so that no prefetch waits on a miss of its own.
+    /// Prefetches for a list explained in order, about to explain its entry `rank`: everything `explain` reads of the
+    /// next partner (whose vector start the previous call asked for) and the vector start and side record of the one
+    /// after, so no prefetch waits on a miss of its own. The partners' cache misses (most of an explanation's cost:
+    /// they are anywhere in memory) then overlap the current row's work. Hints only; no result depends on them.
     public func prefetchExplanations(_ list: ArraySlice<PairCandidate>, explaining rank: Int) {
         let next = list.startIndex + rank + 1
         guard next >= list.startIndex else { return }
-        if next < list.endIndex { prefetchExplanation(of: Int(list[next].other), vector: true) }
-        if next + 1 < list.endIndex { prefetchExplanation(of: Int(list[next + 1].other), vector: false) }
+        if next < list.endIndex { prefetchPartner(Int(list[next].other)) }
+        if next + 1 < list.endIndex { prefetchPartnerStart(Int(list[next + 1].other)) }
     }
 
-    private func prefetchExplanation(of v: Int, vector: Bool) {
+    /// What `explain(_:v:into:)` reads of partner v: its vector's columns and its side record.
+    func prefetchPartner(_ v: Int) {
         guard v >= 0 && v < count else { return }
-        guard vector else {
-            Self.prefetch(vectorStart, v)
-            prefetchSide(v)
-            return
-        }
         let start = vectorStart[v], end = min(vectorStart[v + 1], start + 64)
         // The 4-byte columns a line (16 entries) at a time, up to 64 entries (most vectors are ~25 long).
         for i in stride(from: start, to: end, by: 16) {
@@ -113,6 +102,13 @@ extension PreparedPopulation {
             Self.prefetch(vectorMinutes.narrow, i)
         }
         Self.prefetch(vectorFavourite, start)
+        prefetchSide(v)
+    }
+
+    /// Partner v's vector start and side record: what `prefetchPartner` will need first.
+    func prefetchPartnerStart(_ v: Int) {
+        guard v >= 0 && v < count else { return }
+        Self.prefetch(vectorStart, v)
         prefetchSide(v)
     }
 

@@ -68,14 +68,17 @@ import Testing
         dataset.games.removeAll { $0.steamID == last }
         let p = PreparedPopulation(dataset: dataset, config: PairingConfig(k: 5))
         let lists = BulkPairer.pair(p).lists
-        for v in [-1, 0, p.count - 1, p.count, Int.max] { p.prefetchExplanation(of: v) }
+        for v in [-1, 0, p.count - 1, p.count, Int.max] {
+            p.prefetchPartner(v)
+            p.prefetchPartnerStart(v)
+        }
         var hinted = PairExplanationFigures(), plain = PairExplanationFigures()
         for u in 0..<p.count {
             let list = lists.list(u)
             for rank in [-5, -1, list.count, list.count + 3] { p.prefetchExplanations(list, explaining: rank) }
             for (rank, c) in list.enumerated() {
                 p.prefetchExplanations(list, explaining: rank)
-                p.prefetchExplanation(of: Int(c.other))
+                p.prefetchPartner(Int(c.other))
                 p.explain(u, Int(c.other), into: &hinted)
                 p.explain(u, Int(c.other), into: &plain)
                 #expect(Self.same(hinted, plain))

@@ -60,16 +60,16 @@ struct PairingsRowRenderer: Sendable {
         /// Memory a row is written into before it is appended (`ByteCursor.rendering`).
         var row: [UInt8] = []
         /// Where the last CSV row's `ReportReader.PairingScan.columns` fields are in that row, for the report tally.
-        var reportStarts = Array(repeating: -1, count: ReportReader.PairingScan.columns.count)
-        var reportEnds = Array(repeating: -1, count: ReportReader.PairingScan.columns.count)
-        var reportQuoted = Array(repeating: false, count: ReportReader.PairingScan.columns.count)
+        var reportFields = ReportFields()
 
         init() {}
     }
 
     /// Where a CSV row's report columns are (offsets in the row; inside the quotes when quoted).
-    private struct ReportFields {
-        var starts: [Int], ends: [Int], quoted: [Bool]
+    struct ReportFields {
+        var starts = Array(repeating: -1, count: ReportReader.PairingScan.columns.count)
+        var ends = Array(repeating: -1, count: ReportReader.PairingScan.columns.count)
+        var quoted = Array(repeating: false, count: ReportReader.PairingScan.columns.count)
 
         mutating func note(_ slot: Int, _ start: Int, _ c: ByteCursor) {
             let end = c.count
@@ -97,10 +97,11 @@ struct PairingsRowRenderer: Sendable {
         let p = population
         var row = s.row
         s.row = []
-        var fields = ReportFields(starts: s.reportStarts, ends: s.reportEnds, quoted: s.reportQuoted)
+        // Local copies while rows are written (the closures below read `s` while these are written).
+        var fields = s.reportFields
         defer {
             s.row = row
-            (s.reportStarts, s.reportEnds, s.reportQuoted) = (fields.starts, fields.ends, fields.quoted)
+            s.reportFields = fields
         }
         for u in players {
             let list = lists.list(u)
@@ -111,8 +112,8 @@ struct PairingsRowRenderer: Sendable {
                 let f = s.figures
                 s.sentence.removeAll(keepingCapacity: true)
                 PreparedPopulation.appendSentence(f, to: &s.sentence) { g, out in out.append(contentsOf: displayName[g]) }
-                // A bound on the row: the fixed fields and keys, each cited object with both forms of its name,
-                // the app-id lists, the sentence's escaped forms and the longest bucket (see `appendCSV`/`appendJSON`).
+                // A bound on the row (see `appendCSV`/`appendJSON`): the keys, numbers and bucket within the base,
+                // each cited object with both forms of its name, the app-id lists, then the sentence's escaped form.
                 var bound = 1_024 + 4 * DecimalText.maxFixedBytes + 64
                     * (f.favouriteHits.count + f.theirFavouriteHits.count + f.recentGames.count)
                 for g in f.cited { bound += 384 + jsonName[g.game].count + csvJSONName[g.game].count }
