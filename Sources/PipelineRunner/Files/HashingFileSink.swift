@@ -11,18 +11,21 @@ import PipelineCore
 /// kernel then copies nothing into its cache (the copy was the largest single cost of writing tens of GB; README,
 /// *Direct I/O for the outputs*), and a night's output does not evict everything else from memory. A filesystem
 /// without direct I/O (`open` or a write fails with `EINVAL`, as on tmpfs before Linux 6.6) gets buffered writes,
-/// as does `STEAM_MATE_DIRECT_IO=off`. Used by one thread at a time (the streaming writer gives each format its
-/// own sink).
+/// as does `STEAM_MATE_DIRECT_IO=off`. A direct write returns only when the device has the block, so full blocks
+/// go to a `BackgroundBlockWriter` while the next one is hashed and filled (two aligned blocks in turn). Used by
+/// one thread at a time (the streaming writer gives each format its own sink).
 final class HashingFileSink: @unchecked Sendable {
     let path: String
     private let descriptor: Int32
     private var hasher = SHA256()
     private(set) var byteCount = 0
     /// The aligned block being filled (nil when the file was opened for buffered writes).
-    private let block: UnsafeMutableRawPointer?
+    private var block: UnsafeMutableRawPointer?
+    /// The other aligned block, which `writer` may be writing while `block` fills.
+    private var spare: UnsafeMutableRawPointer?
+    /// Writes full blocks beside the hashing (direct mode only).
+    private let writer: BackgroundBlockWriter?
     private var blockFill = 0
-    /// Whether the descriptor still has `O_DIRECT` set.
-    private(set) var isDirect: Bool
     /// Bytes per direct write (`directBlockBytes`; tests use a size no device accepts, to take the fallback).
     private let blockBytes: Int
 
@@ -44,12 +47,16 @@ final class HashingFileSink: @unchecked Sendable {
         self.blockBytes = max(1, blockBytes)
         let flags = O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC
         var fd: Int32 = -1
-        var buffer: UnsafeMutableRawPointer?
+        var buffer: UnsafeMutableRawPointer?, second: UnsafeMutableRawPointer?
         if directIO, cdirectio_open_flag() != 0, posix_memalign(&buffer, Self.alignment, self.blockBytes) == 0 {
-            fd = open(url.path, flags | cdirectio_open_flag(), 0o644)
+            if posix_memalign(&second, Self.alignment, self.blockBytes) == 0 {
+                fd = open(url.path, flags | cdirectio_open_flag(), 0o644)
+            }
             if fd < 0 {
                 free(buffer)
+                free(second)
                 buffer = nil
+                second = nil
             }
         }
         if fd < 0 { fd = open(url.path, flags, 0o644) }
@@ -58,30 +65,40 @@ final class HashingFileSink: @unchecked Sendable {
         }
         descriptor = fd
         block = buffer
-        isDirect = buffer != nil
+        spare = second
+        let path = url.path
+        writer = buffer == nil ? nil : BackgroundBlockWriter { start, count in
+            try Self.writeAll(fd, path: path, start, count)
+        }
     }
 
     deinit {
+        try? writer?.wait()  // no block may be in flight when the blocks are freed
+        writer?.stop()
         if descriptor >= 0 { close(descriptor) }
         free(block)
+        free(spare)
     }
 
     func write(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { raw in
             guard let base = raw.baseAddress, !raw.isEmpty else { return }
             hasher.update(raw)
-            guard let block else {
-                try writeAll(UnsafeRawPointer(base), raw.count)
+            guard let writer else {
+                try Self.writeAll(descriptor, path: path, UnsafeRawPointer(base), raw.count)
                 return
             }
             var from = 0
-            while from < raw.count {
+            while from < raw.count, let current = block {
                 let take = min(raw.count - from, blockBytes - blockFill)
-                (block + blockFill).copyMemory(from: base + from, byteCount: take)
+                (current + blockFill).copyMemory(from: base + from, byteCount: take)
                 blockFill += take
                 from += take
                 if blockFill == blockBytes {
-                    try writeAll(UnsafeRawPointer(block), blockFill)
+                    // The full block goes to the writer thread; the spare one, written by the time `submit`
+                    // returns, fills next.
+                    try writer.submit(UnsafeRawPointer(current), blockFill)
+                    swap(&block, &spare)
                     blockFill = 0
                 }
             }
@@ -91,15 +108,22 @@ final class HashingFileSink: @unchecked Sendable {
 
     /// Writes what is still buffered and returns the file's checksum (call once, after the last write).
     func finish() throws -> String {
+        try writer?.wait()
         if let block, blockFill > 0 {
-            leaveDirectMode()  // the tail is not a whole block
-            try writeAll(UnsafeRawPointer(block), blockFill)
+            Self.leaveDirectMode(descriptor)  // the tail is not a whole block
+            try Self.writeAll(descriptor, path: path, UnsafeRawPointer(block), blockFill)
             blockFill = 0
         }
         return hasher.finalizeHex()
     }
 
-    private func writeAll(_ start: UnsafeRawPointer, _ count: Int) throws {
+    /// Whether the descriptor still has `O_DIRECT` set.
+    var isDirect: Bool {
+        let flags = fcntl(descriptor, F_GETFL)
+        return flags >= 0 && flags & cdirectio_open_flag() != 0
+    }
+
+    private static func writeAll(_ descriptor: Int32, path: String, _ start: UnsafeRawPointer, _ count: Int) throws {
         var offset = 0
         while offset < count {
             let written = Glibc.write(descriptor, start + offset, count - offset)
@@ -107,20 +131,18 @@ final class HashingFileSink: @unchecked Sendable {
                 if errno == EINTR { continue }
                 // The filesystem took the O_DIRECT open but not the write, or a short write left the file offset
                 // unaligned: the rest goes through the page cache.
-                if errno == EINVAL && isDirect {
-                    leaveDirectMode()
-                    continue
-                }
+                if errno == EINVAL && leaveDirectMode(descriptor) { continue }
                 throw AtomicPublisher.PublishError(description: "cannot write \(path): \(String(cString: strerror(errno)))")
             }
             offset += written
         }
     }
 
-    private func leaveDirectMode() {
-        guard isDirect else { return }
+    /// Clears `O_DIRECT`; false when it was not set.
+    @discardableResult
+    private static func leaveDirectMode(_ descriptor: Int32) -> Bool {
         let flags = fcntl(descriptor, F_GETFL)
-        if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~cdirectio_open_flag()) }
-        isDirect = false
+        guard flags >= 0, flags & cdirectio_open_flag() != 0 else { return false }
+        return fcntl(descriptor, F_SETFL, flags & ~cdirectio_open_flag()) == 0
     }
 }
