@@ -34,9 +34,9 @@ public struct PlayerDataset: Sendable, Hashable, Codable {
 
     /// The concatenation of `pieces` (each sorted canonically) in canonical order: the same tables as
     /// concatenating them in order and calling `sortCanonically()` (a stable sort), built without the
-    /// half-size row buffer a sort needs for its merges (~90 MB at 100,000 players). Each piece is released
-    /// (set to `nil`) as soon as its rows are appended; the runs are then merged by position (on `threads`
-    /// threads, the same order for any number) and the rows permuted in place.
+    /// half-size row buffer a sort needs for its merges (~90 MB at 100,000 players). Each piece's rows are moved,
+    /// not copied (`appendMoving`), and the piece is released as soon as they are; the runs are then merged by
+    /// position (on `threads` threads, the same order for any number) and the rows permuted in place.
     public static func mergingSortedPieces(_ pieces: inout [PlayerDataset?], threads: Int = 1) -> PlayerDataset {
         var dataset = PlayerDataset()
         func total(_ count: (PlayerDataset) -> Int) -> Int { pieces.reduce(0) { $0 + ($1.map(count) ?? 0) } }
@@ -48,20 +48,35 @@ public struct PlayerDataset: Sendable, Hashable, Codable {
         dataset.achievements.reserveCapacity(total { $0.achievements.count })
         dataset.preferences.reserveCapacity(total { $0.preferences.count })
         var runs = Array(repeating: [Int](), count: 7)
+        // Placeholders left in the pieces' arrays by the moves: no strings, empty arrays.
+        let none = SteamID64(rawValue: SteamID64.validRange.lowerBound)!
+        let group = GroupID64(rawValue: GroupID64.validRange.lowerBound)!
         for index in pieces.indices {
-            guard let piece = pieces[index] else { continue }
+            guard var piece = pieces[index] else { continue }
             pieces[index] = nil
-            dataset.players += piece.players; runs[0].append(dataset.players.count)
-            dataset.games += piece.games; runs[1].append(dataset.games.count)
-            dataset.friendships += piece.friendships; runs[2].append(dataset.friendships.count)
-            dataset.groups += piece.groups; runs[3].append(dataset.groups.count)
-            dataset.groupMembers += piece.groupMembers; runs[4].append(dataset.groupMembers.count)
-            dataset.achievements += piece.achievements; runs[5].append(dataset.achievements.count)
-            dataset.preferences += piece.preferences; runs[6].append(dataset.preferences.count)
+            dataset.players.appendMoving(&piece.players, leaving: Player(steamID: none))
+            runs[0].append(dataset.players.count)
+            dataset.games.appendMoving(&piece.games, leaving: PlayerGame(steamID: none, appID: 0, minutesTotal: 0))
+            runs[1].append(dataset.games.count)
+            dataset.friendships.appendMoving(&piece.friendships, leaving: Friendship(none, none))
+            runs[2].append(dataset.friendships.count)
+            dataset.groups.appendMoving(&piece.groups, leaving: Group(groupID: group))
+            runs[3].append(dataset.groups.count)
+            dataset.groupMembers.appendMoving(&piece.groupMembers, leaving: GroupMembership(groupID: group, steamID: none))
+            runs[4].append(dataset.groupMembers.count)
+            dataset.achievements.appendMoving(&piece.achievements, leaving: AchievementProgress(
+                steamID: none, appID: nil, gameName: nil, achieved: 0, total: 0))
+            runs[5].append(dataset.achievements.count)
+            dataset.preferences.appendMoving(&piece.preferences, leaving: PlayerPreferences(steamID: none))
+            runs[6].append(dataset.preferences.count)
         }
-        dataset.players.mergeSortedRuns(ends: runs[0], key: playerKey, by: { $0 < $1 }, parts: threads)
-        dataset.games.mergeSortedRuns(ends: runs[1], key: gameKey, by: { $0 < $1 }, parts: threads)
-        dataset.friendships.mergeSortedRuns(ends: runs[2], key: friendshipKey, by: { $0 < $1 }, parts: threads)
+        // The three big tables are gathered (fast, but a second copy of the table for a moment); the rest permuted.
+        dataset.players.mergeSortedRuns(ends: runs[0], key: playerKey, by: { $0 < $1 }, parts: threads,
+                                        placeholder: Player(steamID: none))
+        dataset.games.mergeSortedRuns(ends: runs[1], key: gameKey, by: { $0 < $1 }, parts: threads,
+                                      placeholder: PlayerGame(steamID: none, appID: 0, minutesTotal: 0))
+        dataset.friendships.mergeSortedRuns(ends: runs[2], key: friendshipKey, by: { $0 < $1 }, parts: threads,
+                                            placeholder: Friendship(none, none))
         dataset.groups.mergeSortedRuns(ends: runs[3], key: groupKey, by: { $0 < $1 }, parts: threads)
         dataset.groupMembers.mergeSortedRuns(ends: runs[4], key: groupMemberKey, by: { $0 < $1 }, parts: threads)
         dataset.achievements.mergeSortedRuns(ends: runs[5], key: achievementKey, by: { $0 < $1 }, parts: threads)

@@ -34,4 +34,29 @@ import Testing
             #expect(merged == stable, "seed \(seed), \(distinctKeys) keys")
         }
     }
+
+    /// The gather (with a placeholder) puts the rows where the in-place permutation does, on any number of
+    /// parts; enough rows that the gather is split (65,536 a part), and rows holding heap strings.
+    @Test(arguments: [1, 2, 4])
+    func gatherEqualsPermute(parts: Int) {
+        var generator = PlayerDatasetMergeTests.Generator(state: UInt64(parts))
+        let n = 150_001
+        var order = (0..<n).map { UInt32($0) }
+        order.shuffle(using: &generator)
+        let rows = (0..<n).map { Row(key: $0, tag: "row-\($0)-with-a-tag-longer-than-fifteen-bytes") }
+        var permuted = rows, gathered = rows
+        permuted.permute(taking: order)
+        gathered.gather(taking: order, placeholder: Row(key: -1, tag: ""), parts: parts)
+        #expect(gathered == permuted)
+        #expect(gathered[0] == rows[Int(order[0])])
+    }
+
+    @Test(arguments: [1, 3])
+    func mergeWithPlaceholderEqualsMergeInPlace(parts: Int) {
+        let (rows, ends) = Self.runs(seed: 9, count: 31, distinctKeys: 50)
+        var inPlace = rows, gathered = rows
+        inPlace.mergeSortedRuns(ends: ends, key: \.key, by: <, parts: parts, rowsPerPart: 16)
+        gathered.mergeSortedRuns(ends: ends, key: \.key, by: <, parts: parts, rowsPerPart: 16, placeholder: Row(key: 0, tag: ""))
+        #expect(gathered == inPlace)
+    }
 }
