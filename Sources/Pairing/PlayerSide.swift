@@ -27,11 +27,18 @@ struct PlayerSide: Sendable, Equatable {
             if u.anywhere && v.anywhere { return (true, distance(u, v)) }
             let limit = min(u.capKm, v.capKm) - u.accuracyKm - v.accuracyKm
             guard limit >= 0 else { return (false, nil) }
-            guard dot >= UnitVector.cosine(ofKm: limit) else { return (false, nil) }
+            // Players at one point (or a few hundred metres apart) pass without the cosine: cos is decreasing, so
+            // limit ≥ nearKm and dot ≥ cos(nearKm) imply dot ≥ cos(limit).
+            guard (limit >= nearKm && dot >= nearCosine) || dot >= UnitVector.cosine(ofKm: limit) else { return (false, nil) }
             return (true, distance(u, v))
         }
         return (u.anywhere && v.anywhere, nil)
     }
+
+    /// The fast path of `geoAdmits`: a limit of at least `nearKm` admits any pair whose dot is at least `nearCosine`
+    /// (centres at most `nearKm` apart).
+    static let nearKm = 1.0
+    static let nearCosine = UnitVector.cosine(ofKm: nearKm)
 
     @inline(__always) static func distance(_ u: PlayerSide, _ v: PlayerSide) -> Double {
         UnitVector(x: u.unitX, y: u.unitY, z: u.unitZ).distanceKm(to: UnitVector(x: v.unitX, y: v.unitY, z: v.unitZ))
