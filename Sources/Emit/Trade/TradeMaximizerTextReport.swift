@@ -20,26 +20,27 @@ public enum TradeMaximizerTextReport {
             out += "\n"
         }
         let traded = items.indices.filter { !items[$0].isDummy }
-        let width = traded.map { items[$0].displayName.count }.max() ?? 0
+        // Each item's name once: `displayName` builds a new string, and the sort below compares 2·n·log n of them.
+        let names = items.map(\.displayName)
+        let width = traded.map { names[$0].count }.max() ?? 0
         func pad(_ s: String) -> String { s + String(repeating: " ", count: max(0, width - s.count)) }
         out += "TRADE LOOPS (\(stats.trades) total trades):\n\n"
         for loop in result.loops {
             for (k, item) in loop.enumerated() {
                 let next = loop[(k + 1) % loop.count]
-                out += "\(pad(items[Int(item)].displayName)) receives \(items[Int(next)].displayName)\n"
+                out += "\(pad(names[Int(item)])) receives \(names[Int(next)])\n"
             }
             out += "\n"
         }
         var sender = [Int32?](repeating: nil, count: items.count)
         for (index, received) in result.receives.enumerated() { if let received { sender[Int(received)] = Int32(index) } }
         out += "ITEM SUMMARY (\(stats.trades) total trades):\n\n"
-        let ordered = traded.sorted { (items[$0].displayName, $0) < (items[$1].displayName, $1) }
+        let ordered = traded.sorted { (names[$0], $0) < (names[$1], $1) }
         for index in ordered {
             if let received = result.receives[index], let to = sender[index] {
-                out += "\(pad(items[index].displayName)) receives \(pad(items[Int(received)].displayName)) "
-                    + "and sends to \(items[Int(to)].displayName)\n"
+                out += "\(pad(names[index])) receives \(pad(names[Int(received)])) and sends to \(names[Int(to)])\n"
             } else {
-                out += "\(pad(items[index].displayName)) \(String(repeating: " ", count: width + 9))does not trade\n"
+                out += "\(pad(names[index])) \(String(repeating: " ", count: width + 9))does not trade\n"
             }
         }
         let percent = stats.items == 0 ? 0 : Double(stats.trades) * 100 / Double(stats.items)
