@@ -6,33 +6,44 @@
 /// below the cap. Lists stay sorted by score because candidates are taken in list order.
 public enum ExposureAllocator {
     public static func apply(_ lists: PairingLists, k: Int, cap: Int, priority: [Int]) -> PairingLists {
-        let n = lists.players
-        var appearances = [Int](repeating: 0, count: n)
-        var cursor = [Int](repeating: 0, count: n)
-        var chosen = [[PairCandidate]](repeating: [], count: n)
-        var active = priority
-        for _ in 0..<k {
-            var stillActive: [Int] = []
-            for u in active {
-                let list = lists.list(u)
-                var i = cursor[u]
-                while i < list.count {
-                    let c = list[list.startIndex + i]
-                    i += 1
-                    if appearances[Int(c.other)] < cap {
-                        appearances[Int(c.other)] += 1
-                        chosen[u].append(c)
-                        break
+        let n = lists.players, width = lists.capacity
+        var out = PairingLists(players: n, capacity: k)
+        guard k > 0 else { return out }
+        // Flat buffers throughout: a list slice and a growing array per player cost more than the choosing.
+        var appearances = [Int32](repeating: 0, count: n)
+        var cursor = [Int32](repeating: 0, count: n)
+        var active = priority, stillActive: [Int] = []
+        stillActive.reserveCapacity(active.count)
+        lists.entries.withUnsafeBufferPointer { entries in
+            lists.counts.withUnsafeBufferPointer { counts in
+                out.entries.withUnsafeMutableBufferPointer { chosen in
+                    out.counts.withUnsafeMutableBufferPointer { chosenCount in
+                        for _ in 0..<k {
+                            stillActive.removeAll(keepingCapacity: true)
+                            for u in active {
+                                let count = Int(counts[u])
+                                var i = Int(cursor[u])
+                                while i < count {
+                                    let c = entries[u * width + i]
+                                    i += 1
+                                    let other = Int(c.other)
+                                    if Int(appearances[other]) < cap && Int(chosenCount[u]) < k {
+                                        appearances[other] += 1
+                                        chosen[u * k + Int(chosenCount[u])] = c
+                                        chosenCount[u] += 1
+                                        break
+                                    }
+                                }
+                                cursor[u] = Int32(i)
+                                if i < count { stillActive.append(u) }
+                            }
+                            swap(&active, &stillActive)
+                            if active.isEmpty { break }
+                        }
                     }
                 }
-                cursor[u] = i
-                if i < list.count { stillActive.append(u) }
             }
-            active = stillActive
-            if active.isEmpty { break }
         }
-        var out = PairingLists(players: n, capacity: k)
-        for u in 0..<n { out.set(u, chosen[u]) }
         return out
     }
 }
