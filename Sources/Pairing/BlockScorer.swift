@@ -1,3 +1,4 @@
+import CCacheHint
 import Geo
 
 /// One worker's scratch state for geo blocks: a region index, an accumulator and a heap, reused across blocks.
@@ -406,14 +407,55 @@ final class BlockScorer {
         let members = index.members
         buckets.sortTop(touchedBase, count: touchedCount, accumulator: acc, minimum: Self.drainFirstPerSlot * heap.capacity)
         let fitScale = UInt64(ScoreModel.fitScale)
-        buckets.visitDescending { ceiling, slots in
-            if heap.isFull, let worst = heap.worst, ScoreModel.gameTerm(ceiling) * fitScale < worst.score { return false }
-            for l in slots { visit(acc[Int(l)], Int(members[Int(l)]), Int(l)) }
-            return true
+        sides.withUnsafeBufferPointer { sides in
+            members.withUnsafeBufferPointer { members in
+                p.favouriteGame.withUnsafeBufferPointer { favourites in
+                    buckets.visitDescending { ceiling, slots in
+                        if heap.isFull, let worst = heap.worst, ScoreModel.gameTerm(ceiling) * fitScale < worst.score { return false }
+                        Self.visitPrefetching(slots, members: members, sides: sides, favourites: favourites) { l in
+                            visit(acc[l], Int(members[l]), l)
+                        }
+                        return true
+                    }
+                }
+            }
         }
         let hits = favouriteHits
         for l in touched { acc[Int(l)] = 0; hits[Int(l)] = 0 }
         touchedCount = 0
+    }
+
+    /// Calls `body` with each slot in order. A candidate that passes the score bound reads its side record, then its
+    /// favourites, two cache misses at random places, the second known only from the first: the record of the
+    /// candidate `drainLookahead` on is asked for, and the favourites of the one half as far on (its record asked
+    /// for earlier), while `body` checks this one. `members`: the players of the index the slots point into.
+    @inline(__always) static func visitPrefetching(_ slots: UnsafeBufferPointer<Int32>, members: UnsafeBufferPointer<Int32>,
+                                                   sides: UnsafeBufferPointer<PlayerSide>,
+                                                   favourites: UnsafeBufferPointer<UInt32>, _ body: (Int) -> Void) {
+        let count = slots.count, ahead = drainLookahead, half = drainLookahead / 2
+        for j in 0..<min(count, ahead) { prefetch(sides, Int(members[Int(slots[j])])) }
+        for j in 0..<count {
+            if j + ahead < count { prefetch(sides, Int(members[Int(slots[j + ahead])])) }
+            if j + half < count { prefetchFavourites(sides[Int(members[Int(slots[j + half])])], in: favourites) }
+            body(Int(slots[j]))
+        }
+    }
+
+    /// How many candidates ahead `drain` prefetches side records.
+    static let drainLookahead = 6
+
+    /// Asks for player `v`'s side record (up to two cache lines).
+    @inline(__always) static func prefetch(_ sides: UnsafeBufferPointer<PlayerSide>, _ v: Int) {
+        guard let base = sides.baseAddress else { return }
+        let record = UnsafeRawPointer(base + v)
+        ccachehint_prefetch(record)
+        ccachehint_prefetch(record + (MemoryLayout<PlayerSide>.size - 1))
+    }
+
+    /// Asks for the start of a player's favourites (most hold a few: one line).
+    @inline(__always) static func prefetchFavourites(_ side: PlayerSide, in favourites: UnsafeBufferPointer<UInt32>) {
+        guard side.favouriteCount > 0, let base = favourites.baseAddress else { return }
+        ccachehint_prefetch(base + Int(side.favouriteFirst))
     }
 
     /// The drain orders up front the strongest buckets holding this many candidates per heap slot (the rest only

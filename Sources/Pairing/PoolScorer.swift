@@ -207,11 +207,18 @@ final class PoolScorer {
     private func visitKept(row r: Int, u: Int, kept: Int) {
         let acc = accumulator, hits = rowFavouriteHits, members = pool.members
         buckets.sort(touched, count: kept, accumulator: acc)
-        buckets.visitDescending { _, slots in
-            for l in slots {
-                visit(row: r, u: u, column: Int(l), v: Int(members[Int(l)]), dot: acc[Int(l)], rowFavouriteHits: Int(hits[Int(l)]))
+        sides.withUnsafeBufferPointer { sides in
+            members.withUnsafeBufferPointer { members in
+                p.favouriteGame.withUnsafeBufferPointer { favourites in
+                    buckets.visitDescending { _, slots in
+                        // The partners' side records and favourites asked for ahead, as in `BlockScorer.drain`.
+                        BlockScorer.visitPrefetching(slots, members: members, sides: sides, favourites: favourites) { l in
+                            visit(row: r, u: u, column: l, v: Int(members[l]), dot: acc[l], rowFavouriteHits: Int(hits[l]))
+                        }
+                        return true
+                    }
+                }
             }
-            return true
         }
     }
 
