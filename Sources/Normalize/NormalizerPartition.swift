@@ -81,7 +81,9 @@ public struct NormalizerPartition: Sendable {
         case .profile(let facts):
             addProfile(facts, rank: rank)
         case .playerSummaries(let list):
-            for facts in list { addProfile(facts, rank: rank) }
+            // Every partition owning one of the list's players gets the whole list: test ownership before taking a
+            // row (a copy retains every string of the profile).
+            for i in list.indices where owns(list[i].steamID) { addProfile(list[i], rank: rank) }
         case .gameLibrary(let library):
             guard let owner else { return }
             guard owns(owner) else { return }
@@ -105,9 +107,10 @@ public struct NormalizerPartition: Sendable {
                 memberships[MembershipKey(group: list.group.groupID, player: member), default: SourceRefs()].insert(rank)
             }
         case .playerBans(let list):
-            for facts in list where owns(facts.steamID) {
-                players[facts.steamID, default: PlayerAccumulator()].add(bans: facts, rank: rank, in: ranks)
-                players[facts.steamID]!.sources.insert(rank)
+            for i in list.indices where owns(list[i].steamID) {
+                let id = list[i].steamID
+                players[id, default: PlayerAccumulator()].add(bans: list[i], rank: rank, in: ranks)
+                players[id]!.sources.insert(rank)
             }
         case .playerAchievements(let facts):
             guard let owner, owns(owner), facts.achievements != nil else { return }
