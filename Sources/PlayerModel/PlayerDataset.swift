@@ -36,7 +36,9 @@ public struct PlayerDataset: Sendable, Hashable, Codable {
     /// concatenating them in order and calling `sortCanonically()` (a stable sort), built without the
     /// half-size row buffer a sort needs for its merges (~90 MB at 100,000 players). Each piece's rows are moved,
     /// not copied (`appendMoving`), and the piece is released as soon as they are; the runs are then merged by
-    /// position (on `threads` threads, the same order for any number) and the rows permuted in place.
+    /// position (on `threads` threads, the same order for any number) and the rows put in that order: gathered for
+    /// the three big tables (on all threads, with a second copy of the table for a moment), permuted in place for
+    /// the rest.
     public static func mergingSortedPieces(_ pieces: inout [PlayerDataset?], threads: Int = 1) -> PlayerDataset {
         var dataset = PlayerDataset()
         func total(_ count: (PlayerDataset) -> Int) -> Int { pieces.reduce(0) { $0 + ($1.map(count) ?? 0) } }
@@ -48,17 +50,19 @@ public struct PlayerDataset: Sendable, Hashable, Codable {
         dataset.achievements.reserveCapacity(total { $0.achievements.count })
         dataset.preferences.reserveCapacity(total { $0.preferences.count })
         var runs = Array(repeating: [Int](), count: 7)
-        // Placeholders left in the pieces' arrays by the moves: no strings, empty arrays.
+        // Placeholders left behind by the moves and the gathers: no strings, empty arrays.
         let none = SteamID64(rawValue: SteamID64.validRange.lowerBound)!
         let group = GroupID64(rawValue: GroupID64.validRange.lowerBound)!
+        let noPlayer = Player(steamID: none), noGame = PlayerGame(steamID: none, appID: 0, minutesTotal: 0)
+        let noFriendship = Friendship(none, none)
         for index in pieces.indices {
             guard var piece = pieces[index] else { continue }
             pieces[index] = nil
-            dataset.players.appendMoving(&piece.players, leaving: Player(steamID: none))
+            dataset.players.appendMoving(&piece.players, leaving: noPlayer)
             runs[0].append(dataset.players.count)
-            dataset.games.appendMoving(&piece.games, leaving: PlayerGame(steamID: none, appID: 0, minutesTotal: 0))
+            dataset.games.appendMoving(&piece.games, leaving: noGame)
             runs[1].append(dataset.games.count)
-            dataset.friendships.appendMoving(&piece.friendships, leaving: Friendship(none, none))
+            dataset.friendships.appendMoving(&piece.friendships, leaving: noFriendship)
             runs[2].append(dataset.friendships.count)
             dataset.groups.appendMoving(&piece.groups, leaving: Group(groupID: group))
             runs[3].append(dataset.groups.count)
@@ -70,13 +74,10 @@ public struct PlayerDataset: Sendable, Hashable, Codable {
             dataset.preferences.appendMoving(&piece.preferences, leaving: PlayerPreferences(steamID: none))
             runs[6].append(dataset.preferences.count)
         }
-        // The three big tables are gathered (fast, but a second copy of the table for a moment); the rest permuted.
-        dataset.players.mergeSortedRuns(ends: runs[0], key: playerKey, by: { $0 < $1 }, parts: threads,
-                                        placeholder: Player(steamID: none))
-        dataset.games.mergeSortedRuns(ends: runs[1], key: gameKey, by: { $0 < $1 }, parts: threads,
-                                      placeholder: PlayerGame(steamID: none, appID: 0, minutesTotal: 0))
+        dataset.players.mergeSortedRuns(ends: runs[0], key: playerKey, by: { $0 < $1 }, parts: threads, placeholder: noPlayer)
+        dataset.games.mergeSortedRuns(ends: runs[1], key: gameKey, by: { $0 < $1 }, parts: threads, placeholder: noGame)
         dataset.friendships.mergeSortedRuns(ends: runs[2], key: friendshipKey, by: { $0 < $1 }, parts: threads,
-                                            placeholder: Friendship(none, none))
+                                            placeholder: noFriendship)
         dataset.groups.mergeSortedRuns(ends: runs[3], key: groupKey, by: { $0 < $1 }, parts: threads)
         dataset.groupMembers.mergeSortedRuns(ends: runs[4], key: groupMemberKey, by: { $0 < $1 }, parts: threads)
         dataset.achievements.mergeSortedRuns(ends: runs[5], key: achievementKey, by: { $0 < $1 }, parts: threads)
