@@ -76,14 +76,16 @@ import Testing
         #expect(summary.players == 15)
 
         // The 429's Retry-After: 1 held every call for a second, and the throttled call came back after it.
-        // Calls already under way when the 429 reached the client (at most `concurrency - 1`) may still
-        // land in that second: on a loaded machine they can arrive late, so they are counted, not timed.
-        // Without the hold, every call left (~80 at 2,000/s) would land there.
+        // The second is counted from the throttled request's arrival at the server, so calls may still land in
+        // it: those under way when the 429 reached the client (at most `concurrency - 1`), and those that slots
+        // freed during the 429's own trip back started before the client saw it (on a loaded machine that trip
+        // can be long: one CI run counted 8 with 8 slots). So they are counted against twice the slots, not
+        // timed. Without the hold, every call left (~80 at 2,000/s) would land there.
         let requests = server.requests
         let isThrottled = { (r: StubRequest) in r.method == "GetOwnedGames" && r.query["steamid"] == assignment[.tooManyRequestsOnce]! }
         let throttledAt = requests.first(where: isThrottled)!.time
         let duringHold = requests.filter { $0.time > throttledAt && $0.time < throttledAt + 0.95 }
-        #expect(duringHold.count <= config.concurrency - 1, "\(duringHold.count) calls during the hold")
+        #expect(duringHold.count < 2 * config.concurrency, "\(duringHold.count) calls during the hold")
         #expect(requests.filter(isThrottled).map(\.time).last! >= throttledAt + 0.95)
 
         // The key reached the server but is nowhere in the output tree.
