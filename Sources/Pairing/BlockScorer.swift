@@ -433,9 +433,9 @@ final class BlockScorer {
                                                    sides: UnsafeBufferPointer<PlayerSide>,
                                                    favourites: UnsafeBufferPointer<UInt32>, _ body: (Int) -> Void) {
         let count = slots.count, ahead = drainLookahead, half = drainLookahead / 2
-        for j in 0..<min(count, ahead) { prefetch(sides, Int(members[Int(slots[j])])) }
+        for j in 0..<min(count, ahead) { PlayerSide.prefetch(sides, Int(members[Int(slots[j])])) }
         for j in 0..<count {
-            if j + ahead < count { prefetch(sides, Int(members[Int(slots[j + ahead])])) }
+            if j + ahead < count { PlayerSide.prefetch(sides, Int(members[Int(slots[j + ahead])])) }
             if j + half < count { prefetchFavourites(sides[Int(members[Int(slots[j + half])])], in: favourites) }
             body(Int(slots[j]))
         }
@@ -443,14 +443,6 @@ final class BlockScorer {
 
     /// How many candidates ahead `drain` prefetches side records.
     static let drainLookahead = 6
-
-    /// Asks for player `v`'s side record (up to two cache lines).
-    @inline(__always) static func prefetch(_ sides: UnsafeBufferPointer<PlayerSide>, _ v: Int) {
-        guard let base = sides.baseAddress else { return }
-        let record = UnsafeRawPointer(base + v)
-        ccachehint_prefetch(record)
-        ccachehint_prefetch(record + (MemoryLayout<PlayerSide>.size - 1))
-    }
 
     /// Asks for the start of a player's favourites (most hold a few: one line).
     @inline(__always) static func prefetchFavourites(_ side: PlayerSide, in favourites: UnsafeBufferPointer<UInt32>) {

@@ -114,12 +114,7 @@ extension PreparedPopulation {
 
     /// The side record of v: up to two cache lines.
     private func prefetchSide(_ v: Int) {
-        sideRecords.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress, v < buffer.count else { return }
-            let record = UnsafeRawPointer(base + v)
-            ccachehint_prefetch(record)
-            ccachehint_prefetch(record + (MemoryLayout<PlayerSide>.size - 1))
-        }
+        sideRecords.withUnsafeBufferPointer { PlayerSide.prefetch($0, v) }
     }
 
     @inline(__always) private static func prefetch<Element>(_ column: [Element], _ i: Int) {

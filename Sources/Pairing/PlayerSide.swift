@@ -1,3 +1,4 @@
+import CCacheHint
 import Geo
 
 /// One player's inputs to the distance rule and the one-sided fit, packed into one 88-byte record, so that
@@ -39,6 +40,14 @@ struct PlayerSide: Sendable, Equatable {
     /// (centres at most `nearKm` apart).
     static let nearKm = 1.0
     static let nearCosine = UnitVector.cosine(ofKm: nearKm)
+
+    /// Asks for record `v` of `sides` (up to two cache lines) without waiting for it; a hint, ignored out of range.
+    @inline(__always) static func prefetch(_ sides: UnsafeBufferPointer<PlayerSide>, _ v: Int) {
+        guard let base = sides.baseAddress, v >= 0, v < sides.count else { return }
+        let record = UnsafeRawPointer(base + v)
+        ccachehint_prefetch(record)
+        ccachehint_prefetch(record + (MemoryLayout<PlayerSide>.size - 1))
+    }
 
     @inline(__always) static func distance(_ u: PlayerSide, _ v: PlayerSide) -> Double {
         UnitVector(x: u.unitX, y: u.unitY, z: u.unitZ).distanceKm(to: UnitVector(x: v.unitX, y: v.unitY, z: v.unitZ))
