@@ -11,13 +11,16 @@ extension Array {
         withUnsafeMutableBufferPointer { mine in
             other.withUnsafeMutableBufferPointer { theirs in
                 guard let target = mine.baseAddress.map({ $0 + start }), let source = theirs.baseAddress else { return }
-                for i in 0..<n {
-                    let held = (target + i).move()
-                    (target + i).moveInitialize(from: source + i, count: 1)
-                    (source + i).initialize(to: held)
-                }
+                for i in 0..<n { Self.tradePlaces(target + i, source + i) }
             }
         }
         other = []
+    }
+
+    /// Swaps two initialized elements bitwise: no copy, so nothing either holds is retained or released.
+    @inline(__always) static func tradePlaces(_ a: UnsafeMutablePointer<Element>, _ b: UnsafeMutablePointer<Element>) {
+        let held = a.move()
+        a.moveInitialize(from: b, count: 1)
+        b.initialize(to: held)
     }
 }

@@ -78,12 +78,7 @@ extension Array {
                 source.withUnsafeBufferPointer { source in
                     guard let to = target.baseAddress, let from = rows.baseAddress, let order = source.baseAddress else { return }
                     func gatherRange(_ range: Range<Int>) {
-                        for i in range {
-                            let k = Int(order[i])
-                            let held = (to + i).move()
-                            (to + i).moveInitialize(from: from + k, count: 1)
-                            (from + k).initialize(to: held)
-                        }
+                        for i in range { Self.tradePlaces(to + i, from + Int(order[i])) }
                     }
                     let pieces = Swift.max(1, Swift.min(parts, n / 65_536))
                     if pieces == 1 { gatherRange(0..<n); return }
