@@ -15,25 +15,63 @@ import Synchronization
 /// and its list depends only on its candidate set, so any thread count gives the same bytes.
 public enum BulkPairer {
     public static func pair(_ p: PreparedPopulation, threads: Int? = nil) -> BulkPairingResult {
+        let scored = score(p, threads: threads, shard: nil)
+        return finish(p, output: scored.output, pool: scored.pool, counters: scored.counters) { r in
+            scored.poolBest.map { Array($0.contents(r)) }
+        }
+    }
+
+    /// One shard of a sharded run (`PairingShardPlan`): the geo lists of the players whose home cell the shard owns,
+    /// and the `anywhere` pool's pairs of the shard's row blocks, as `BulkPairer.union` merges them. `p` may hold
+    /// only the shard's players, its halo and the pool, prepared with the whole population's statistics.
+    public static func pairShard(_ p: PreparedPopulation, shard: PairingShard, threads: Int? = nil) -> PairingShardLists {
+        let scored = score(p, threads: threads, shard: shard)
+        var lists = PairingShardLists(shard: shard.index, shards: shard.count, counters: scored.counters)
+        let output = scored.output
+        for u in scored.owned.sorted() {
+            let id = p.steamIDs[u]
+            let count = Int(output.counts[u])
+            lists.players.append(.init(steamID: id, reason: count == 0 ? output.reasons[u] : nil))
+            for c in UnsafeBufferPointer(start: output.entries + u * output.capacity, count: count) {
+                lists.candidates.append(.init(owner: id, part: .geo, candidate: p.steamIDs[Int(c.other)], score: c.score, dot: c.dot))
+            }
+        }
+        if let best = scored.poolBest {
+            for (r, m) in scored.pool.members.enumerated() where best.count(r) > 0 {
+                let id = p.steamIDs[Int(m)]
+                var found = Array(best.contents(r))
+                found.sort { $0.ranksBefore($1) }
+                for c in found {
+                    lists.candidates.append(.init(owner: id, part: .pool, candidate: p.steamIDs[Int(c.other)], score: c.score, dot: c.dot))
+                }
+            }
+        }
+        lists.candidates.sort { $0.ranksBefore($1) }
+        return lists
+    }
+
+    /// What `score` leaves: every scored player's list in `output` (merged with its pool list when the pool was
+    /// queried member by member), the pool's stripe heaps (`nil` then), and the players whose geo lists it wrote.
+    private struct Scored {
+        var output: ListBuffer
+        var pool: RegionIndex
+        var poolBest: BoundedHeaps?
+        var owned: [Int]
+        var counters: PairingCounters
+    }
+
+    private static func score(_ p: PreparedPopulation, threads: Int?, shard: PairingShard?) -> Scored {
         let capacity = p.config.candidatesPerPlayer
         let n = p.count
         let output = ListBuffer(players: n, capacity: capacity)
         let sides = p.sides()
         let grid = GeoGrid(cellKm: p.config.gridCellKm)
 
-        // Located players with a vector, grouped by cell.
-        var keyed: [(UInt64, Int32)] = []
-        for u in 0..<n where p.located[u] && p.hasVector(u) {
-            keyed.append((grid.key(latitude: p.latitude[u], longitude: p.longitude[u]), Int32(u)))
-        }
-        keyed.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
-        var keys: [UInt64] = [], starts: [Int] = []
-        for (i, e) in keyed.enumerated() where i == 0 || keyed[i - 1].0 != e.0 {
-            keys.append(e.0); starts.append(i)
-        }
-        starts.append(keyed.count)
-        let cellKeys = keys, cellStart = starts
-        let cellMembers = keyed.map(\.1)
+        let (cellKeys, cellStart, cellMembers) = cells(p, grid: grid)
+        // A shard scores the groups of the cells it owns; the other cells are its halo (partners only).
+        let ownedCells = (0..<cellKeys.count).filter { shard?.owns(cell: cellKeys[$0]) ?? true }
+        var owned: [Int] = []
+        for c in ownedCells { owned.append(contentsOf: cellMembers[cellStart[c]..<cellStart[c + 1]].map(Int.init)) }
 
         // Shared index over all `anywhere` players (postings ascend by pool position, as `PoolScorer` needs).
         let poolMembers = (0..<n).filter { p.anywhere[$0] && p.hasVector($0) }.map(Int32.init)
@@ -59,7 +97,7 @@ public enum BulkPairer {
             }
             return total
         }
-        for c in 0..<cellKeys.count {
+        for c in ownedCells {
             var members = Array(cellMembers[cellStart[c]..<cellStart[c + 1]])
             members.sort {
                 let a = Int($0), b = Int($1)
@@ -135,9 +173,26 @@ public enum BulkPairer {
         let prunedPool = poolMembers.count >= max(2, p.config.prunePoolFromSize)
         let stripes = poolMembers.count >= 2 ? poolStripes : 0
         let geoItems = order.map { work[$0].0 }
+        // A shard queries the pool members it owns (pruned pool), or scores every `shards`-th block of rows.
+        let queried: [Int32] = shard.map { s in
+            poolMembers.filter { m in
+                let u = Int(m)
+                return p.located[u] ? s.owns(cell: grid.key(latitude: p.latitude[u], longitude: p.longitude[u]))
+                    : PairingShard.owner(ofUnlocated: p.steamIDs[u], shards: s.count) == s.index
+            }
+        } ?? poolMembers
+        if prunedPool, shard != nil {
+            for m in queried where !(p.located[Int(m)]) { owned.append(Int(m)) }
+        }
+        let queriedRows: [Int] = {
+            var rowOf: [Int32: Int] = [:]
+            for (r, m) in poolMembers.enumerated() { rowOf[m] = r }
+            return queried.map { rowOf[$0]! }
+        }()
+        let blockStride = shard?.count ?? 1, blockOffset = shard?.index ?? 0
         let poolItems = prunedPool
-            ? stride(from: 0, to: poolMembers.count, by: poolMemberChunk).map {
-                Work.poolMembers($0..<min(poolMembers.count, $0 + poolMemberChunk))
+            ? stride(from: 0, to: queriedRows.count, by: poolMemberChunk).map {
+                Work.poolMembers($0..<min(queriedRows.count, $0 + poolMemberChunk))
             }
             : (0..<stripes).map { Work.poolStripe($0) }
         let poolBest = BoundedHeaps(slots: prunedPool ? 0 : poolMembers.count, capacity: capacity)
@@ -220,8 +275,8 @@ public enum BulkPairer {
                                       countBuild: players.lowerBound == 0)
                 case .poolMembers(let rows):
                     let members = poolBox.value.members
-                    for r in rows {
-                        let u = Int(members[r])
+                    for q in rows {
+                        let u = Int(members[queriedRows[q]])
                         let known = Array(UnsafeBufferPointer(start: output.entries + u * capacity, count: Int(output.counts[u])))
                         scorer.scorePoolMember(u, pool: poolBox.value, known: known)
                     }
@@ -229,10 +284,12 @@ public enum BulkPairer {
                     let ps = poolScorer ?? PoolScorer(population: p, sides: sides, pool: poolBox.value, capacity: capacity, floors: floorsBox.value)
                     poolScorer = ps
                     let rows = poolBox.value.members.count
-                    var block = stripe
-                    while block * poolRowBlock < rows {
+                    // Stripe s takes this shard's row blocks s, s + stripes, … (blocks b ≡ shard index mod shards).
+                    var turn = stripe
+                    while (turn * blockStride + blockOffset) * poolRowBlock < rows {
+                        let block = turn * blockStride + blockOffset
                         for r in (block * poolRowBlock)..<min(rows, (block + 1) * poolRowBlock) { ps.scoreRow(r) }
-                        block += poolStripes
+                        turn += poolStripes
                     }
                     ps.counters.blocks += 1
                     let best = poolBestBox.value
@@ -276,6 +333,18 @@ public enum BulkPairer {
         var counters = totals.withLock { $0 }
         counters.add(seedTotals.withLock { $0 })
         counters.regionPostingsBuilt += poolPostings
+        return Scored(output: output, pool: pool, poolBest: prunedPool ? nil : poolBest, owned: owned, counters: counters)
+    }
+
+    /// Merges the pool members' lists and completes the reasons of empty lists: `output` holds every player's geo
+    /// list (for a pool member queried member by member, already merged with its pool list) and the reasons the
+    /// geo scorer gave; `poolFound(r)` the pool candidates found for pool position `r` (nil: none to merge).
+    /// Candidates met twice (the same partner from two parts) count once.
+    static func finish(_ p: PreparedPopulation, output: ListBuffer, pool: RegionIndex, counters: PairingCounters,
+                       poolFound: (Int) -> [PairCandidate]?) -> BulkPairingResult {
+        let n = p.count
+        let capacity = output.capacity
+        let poolMembers = pool.members
 
         // Pool players: their geo list (partners who are not `anywhere`) merged with their pool list (the pruned
         // pool's queries wrote the merged lists already). An empty result is all excluded if either part met a
@@ -284,10 +353,15 @@ public enum BulkPairer {
         for (r, m) in poolMembers.enumerated() {
             let u = Int(m)
             var merged = Array(UnsafeBufferPointer(start: output.entries + u * capacity, count: Int(output.counts[u])))
-            if !prunedPool {
-                merged.append(contentsOf: poolBest.contents(r))
+            if let found = poolFound(r) {
+                merged.append(contentsOf: found)
                 merged.sort { $0.ranksBefore($1) }
-                if merged.count > capacity { merged.removeLast(merged.count - capacity) }
+                var kept = 0
+                for c in merged where kept == 0 || merged[kept - 1].other != c.other {
+                    merged[kept] = c
+                    kept += 1
+                }
+                merged.removeLast(merged.count - min(kept, capacity))
                 output.write(u, merged)
             }
             guard merged.isEmpty else { output.reasons[u] = nil; continue }
@@ -315,6 +389,22 @@ public enum BulkPairer {
     /// An index build costs about this many member queries over the same region (postings per player over the
     /// postings a query scans, on the synthetic populations).
     static let buildCost = 16.0
+
+    /// Located players with a vector grouped by grid cell: the occupied cells' keys ascending, where each cell's run
+    /// starts in `members` (one more entry: the end), and the players (dense order within a cell).
+    static func cells(_ p: PreparedPopulation, grid: GeoGrid) -> (keys: [UInt64], start: [Int], members: [Int32]) {
+        var keyed: [(UInt64, Int32)] = []
+        for u in 0..<p.count where p.located[u] && p.hasVector(u) {
+            keyed.append((grid.key(latitude: p.latitude[u], longitude: p.longitude[u]), Int32(u)))
+        }
+        keyed.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+        var keys: [UInt64] = [], start: [Int] = []
+        for (i, e) in keyed.enumerated() where i == 0 || keyed[i - 1].0 != e.0 {
+            keys.append(e.0); start.append(i)
+        }
+        start.append(keyed.count)
+        return (keys, start, keyed.map(\.1))
+    }
 
     static func lowerBound(_ a: [UInt64], _ x: UInt64) -> Int {
         var lo = 0, hi = a.count

@@ -15,7 +15,7 @@ public struct PairingCounters: Sendable, Hashable {
 
     public init() {}
 
-    mutating func add(_ o: PairingCounters) {
+    public mutating func add(_ o: PairingCounters) {
         blocks += o.blocks
         regionPostingsBuilt += o.regionPostingsBuilt
         postingsScanned += o.postingsScanned

@@ -60,14 +60,88 @@ public enum PairingRun {
     ]
 
     public static func run(_ input: Input) -> Output {
+        let (ledger, population) = prepare(input)
+        return finish(input, ledger: ledger, population: population, bulk: BulkPairer.pair(population))
+    }
+
+    /// The match ledger and the prepared population; `plan` freezes the population-wide inputs at a shard plan's.
+    static func prepare(_ input: Input, plan: PairingShardPlan? = nil) -> (MatchLedger, PreparedPopulation) {
         let config = input.config
         let ledger = MatchLedger(decisions: input.decisions, previousMatches: input.previousMatches)
         let exclusions = ledger.exclusions(friendships: input.dataset.friendships)
         let population = input.libraries.map {
             PreparedPopulation(players: input.dataset.players, libraries: $0, preferences: input.dataset.preferences,
-                               exclusions: exclusions, config: config)
-        } ?? PreparedPopulation(dataset: input.dataset, exclusions: exclusions, config: config)
-        let bulk = BulkPairer.pair(population)
+                               exclusions: exclusions, config: config, statistics: plan?.statistics,
+                               maxFiniteCapKm: plan?.maxFiniteCapKm)
+        } ?? PreparedPopulation(dataset: input.dataset, exclusions: exclusions, config: config,
+                                statistics: plan?.statistics, maxFiniteCapKm: plan?.maxFiniteCapKm)
+        return (ledger, population)
+    }
+
+    /// Why a sharded step cannot run.
+    public enum ShardError: Error, CustomStringConvertible {
+        case settingsDiffer(plan: String, run: String)
+        case shardOutOfRange(Int, shards: Int)
+        case incompleteInput([String])
+        case otherDataset
+
+        /// The diagnostic code a command prints with it.
+        public var code: String {
+            switch self {
+            case .settingsDiffer: "pair.shardSettings"
+            case .shardOutOfRange: "pair.shardOptions"
+            case .incompleteInput: "pair.shardInput"
+            case .otherDataset: "pair.shardDataset"
+            }
+        }
+
+        public var description: String {
+            switch self {
+            case .settingsDiffer(let plan, let run): "the plan was made with other pairing settings (plan: \(plan); this run: \(run))"
+            case .shardOutOfRange(let i, let n): "shard \(i) is not one of the plan's \(n) shards (0…\(n - 1))"
+            case .incompleteInput(let problems): "the dataset lacks players this shard needs: " + problems.prefix(5).joined(separator: "; ")
+                + (problems.count > 5 ? "; and \(problems.count - 5) more" : "")
+            case .otherDataset: "the dataset is not the one the plan was made from (its game statistics differ)"
+            }
+        }
+    }
+
+    /// The plan for `shards` shards over the whole population of `input` (decisions do not matter to it), and which
+    /// players each shard reads (`PairingShardPlan.needs`).
+    public static func plan(_ input: Input, shards: Int)
+        -> (plan: PairingShardPlan, needs: [(steamID: SteamID64, shard: Int, role: PairingShardPlan.Role)]) {
+        var whole = input
+        whole.decisions = []
+        whole.previousMatches = []
+        let population = prepare(whole).1
+        let plan = PairingShardPlan.make(population, shards: shards)
+        return (plan, plan.needs(population).map { (population.steamIDs[$0.player], $0.shard, $0.role) })
+    }
+
+    /// One shard's lists (`BulkPairer.pairShard`). `input.dataset` may be the whole dataset or only the players the
+    /// plan sends this shard (`PairingShardPlan.needs`); every one of those must be there.
+    public static func runShard(_ input: Input, plan: PairingShardPlan, shard: Int) throws -> PairingShardLists {
+        let settings = PairingShardPlan.settingsText(input.config)
+        guard settings == plan.settings else { throw ShardError.settingsDiffer(plan: plan.settings, run: settings) }
+        guard (0..<plan.shards).contains(shard) else { throw ShardError.shardOutOfRange(shard, shards: plan.shards) }
+        let population = prepare(input, plan: plan).1
+        let problems = plan.missingInput(population, shard: shard)
+        guard problems.isEmpty else { throw ShardError.incompleteInput(problems) }
+        return BulkPairer.pairShard(population, shard: plan.shard(shard))
+    }
+
+    /// The whole run from the shards' lists (`BulkPairer.union`): the same output as `run(input)` on the whole
+    /// dataset, except the work counters in the summary, which are the shards' sums.
+    public static func run(_ input: Input, shards: [PairingShardLists], plan: PairingShardPlan) throws -> Output {
+        let settings = PairingShardPlan.settingsText(input.config)
+        guard settings == plan.settings else { throw ShardError.settingsDiffer(plan: plan.settings, run: settings) }
+        let (ledger, population) = prepare(input)
+        guard population.statistics == plan.statistics else { throw ShardError.otherDataset }
+        return finish(input, ledger: ledger, population: population, bulk: try BulkPairer.union(population, shards: shards))
+    }
+
+    static func finish(_ input: Input, ledger: MatchLedger, population: PreparedPopulation, bulk: BulkPairingResult) -> Output {
+        let config = input.config
         let (lists, reasons) = finalLists(bulk, population: population, previouslyUnpaired: input.previouslyUnpaired)
 
         let n = population.count
@@ -100,8 +174,7 @@ public enum PairingRun {
             playersNeverProposed: withGames.filter { appearances[$0] == 0 }.count,
             previouslyUnpairedNowPaired: (0..<n).filter { previously.contains(population.steamIDs[$0]) && lists.counts[$0] > 0 }.count,
             decisions: decisionCounts, matchesTotal: ledger.matches.count, matchesNew: ledger.newMatches.count,
-            matchesDissolved: ledger.dissolved.count, postingsScanned: bulk.counters.postingsScanned,
-            candidatesEvaluated: bulk.counters.candidatesEvaluated)
+            matchesDissolved: ledger.dissolved.count)
 
         var stateUnpaired = unpaired
         stateUnpaired.name = "state/unpaired"

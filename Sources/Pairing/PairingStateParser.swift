@@ -36,7 +36,7 @@ public enum PairingStateParser {
     }
 
     /// Calls `body` with each non-blank line (1-based number, bytes without the line end).
-    static func forEachLine(_ bytes: [UInt8], _ body: (Int, ArraySlice<UInt8>) -> Void) {
+    static func forEachLine(_ bytes: [UInt8], _ body: (Int, ArraySlice<UInt8>) throws -> Void) rethrows {
         var start = 0, line = 0
         while start < bytes.count {
             var end = start
@@ -44,7 +44,7 @@ public enum PairingStateParser {
             line += 1
             var slice = bytes[start..<end]
             if slice.last == 0x0D { slice = slice.dropLast() }
-            if !slice.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { body(line, slice) }
+            if !slice.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { try body(line, slice) }
             start = end + 1
         }
     }

@@ -1,6 +1,8 @@
 import Foundation
 
-/// The run summary written as `pairing_summary.json` (sorted keys, snake_case).
+/// The run summary written as `pairing_summary.json` (sorted keys, snake_case). It holds results only: the work
+/// counters (postings scanned, candidates evaluated) depend on how the run was split (threads do not change them,
+/// shards do), so they are not in it; `bench pair` and `pair --shard` print them.
 public struct PairingSummary: Sendable, Hashable, Codable {
     public var players: Int
     public var playersWithGames: Int
@@ -19,8 +21,6 @@ public struct PairingSummary: Sendable, Hashable, Codable {
     public var matchesTotal: Int
     public var matchesNew: Int
     public var matchesDissolved: Int
-    public var postingsScanned: Int
-    public var candidatesEvaluated: Int
 
     public func jsonBytes() -> [UInt8] {
         let encoder = JSONEncoder()

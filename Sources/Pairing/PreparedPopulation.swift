@@ -62,8 +62,12 @@ public struct PreparedPopulation: Sendable, Equatable {
 
     /// Prepares a canonical dataset: players sorted by steamid (the first row of a repeated id kept), each
     /// player's rows merged by appid (largest minutes), favourites from the player's first preferences line.
+    ///
+    /// `statistics` and `maxFiniteCapKm` freeze the two population-wide inputs (IDF, and the search radius of
+    /// `anywhere` players) at another population's values: a shard of a sharded run (`PairingShardPlan`) prepares
+    /// only its players and halo, with the whole population's values.
     public init(dataset: PlayerDataset, exclusions: PairExclusions = PairExclusions(), config: PairingConfig,
-                statistics frozen: GameStatistics? = nil) {
+                statistics frozen: GameStatistics? = nil, maxFiniteCapKm frozenCap: Double? = nil) {
         var seen = Set<SteamID64>()
         let players = dataset.players.sorted { $0.steamID < $1.steamID }.filter { seen.insert($0.steamID).inserted }
         let indexOf = Self.indexByID(players)
@@ -92,7 +96,7 @@ public struct PreparedPopulation: Sendable, Equatable {
         }
         self.init(players: consume players, indexOf: indexOf, preferences: dataset.preferences,
                   rows: DatasetLibraryRows(games: dataset.games, order: order, start: start), gameNames: names,
-                  exclusions: exclusions, config: config, statistics: frozen)
+                  exclusions: exclusions, config: config, statistics: frozen, maxFiniteCapKm: frozenCap)
     }
 
     /// Prepares a population whose libraries are columns (`libraries.start` has one run per entry of `players`).
@@ -104,7 +108,7 @@ public struct PreparedPopulation: Sendable, Equatable {
     /// soon as construction is done with them, which keeps the peak low at a million players.
     public init(players: consuming [Player], libraries: consuming GameLibraryColumns, preferences: [PlayerPreferences],
                 exclusions: PairExclusions = PairExclusions(), config: PairingConfig,
-                statistics frozen: GameStatistics? = nil) {
+                statistics frozen: GameStatistics? = nil, maxFiniteCapKm frozenCap: Double? = nil) {
         precondition(libraries.start.count == players.count + 1, "one library run per player")
         precondition(libraries.rowCount < Int(UInt32.max), "more game rows than a UInt32 permutation holds")
         let names = Self.namesOfPresentApps(libraries)
@@ -113,7 +117,7 @@ public struct PreparedPopulation: Sendable, Equatable {
             let start = libraries.start
             self.init(players: consume players, indexOf: indexOf, preferences: preferences,
                       rows: ColumnLibraryRows(columns: consume libraries, order: nil, start: start),
-                      gameNames: names, exclusions: exclusions, config: config, statistics: frozen)
+                      gameNames: names, exclusions: exclusions, config: config, statistics: frozen, maxFiniteCapKm: frozenCap)
         } else {
             // Same order and de-duplication as the dataset path; every run goes to its steamid's dense player.
             var seen = Set<SteamID64>()
@@ -134,7 +138,7 @@ public struct PreparedPopulation: Sendable, Equatable {
             }
             self.init(players: dense, indexOf: indexOf, preferences: preferences,
                       rows: ColumnLibraryRows(columns: consume libraries, order: order, start: start), gameNames: names,
-                      exclusions: exclusions, config: config, statistics: frozen)
+                      exclusions: exclusions, config: config, statistics: frozen, maxFiniteCapKm: frozenCap)
         }
     }
 
@@ -173,7 +177,7 @@ public struct PreparedPopulation: Sendable, Equatable {
     private init(players: consuming [Player], indexOf: [SteamID64: Int], preferences: [PlayerPreferences],
                  rows: consuming some LibraryRows,
                  gameNames: [UInt32: String], exclusions: PairExclusions, config: PairingConfig,
-                 statistics frozen: GameStatistics?) {
+                 statistics frozen: GameStatistics?, maxFiniteCapKm frozenCap: Double?) {
         self.config = config
         steamIDs = players.map(\.steamID)
         self.gameNames = gameNames
@@ -238,7 +242,7 @@ public struct PreparedPopulation: Sendable, Equatable {
         }
         availabilityWords = words
         availabilityHours = hours
-        maxFiniteCapKm = maxCap
+        maxFiniteCapKm = frozenCap ?? maxCap
 
         // The players are not needed any more: when the caller handed them over, their memory goes now.
         _ = consume players

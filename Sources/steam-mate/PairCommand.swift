@@ -16,42 +16,54 @@ struct PairCommand: ParsableCommand {
     @Argument(help: "Canonical dataset directory (players.jsonl, player_games.jsonl, friendships.jsonl, preferences.jsonl).")
     var dataset: String
 
-    @Option(help: "Proposals per player.") var k: Int = 20
     @Option(help: "Output directory.") var out: String
     @Option(help: "The app's decision log (default: DATASET/decisions.jsonl when present).") var decisions: String?
     @Option(help: "The previous run's state directory (OUT_OF_PREVIOUS_RUN/state).") var state: String?
-    @Option(help: "Exposure cap factor c: nobody appears in more than c·k lists.") var exposureCap: Double?
-    @Option(help: "Cap (km) for players who did not state one.") var defaultMaxDistance: Double = 100
-    @Option(help: "Minimum shared games.") var minSharedGames: Int = 1
-    @Flag(help: "Require a shared language when both players stated languages.") var requireSharedLanguage = false
-    @Option(help: "Game-vector weighting: binary (default), log_hours or bm25_hours.") var gameWeighting: GameWeighting = .default
-    @Option(help: "α of the game vectors' length normalisation: 1 = plain cosine, 0.5 (default) favours deeper libraries.")
-    var normExponent: Double = PairingConfig.defaultNormExponent
-    @Option(help: "Worker threads (default or 0: all cores).") var threads: Int?
+    @OptionGroup var pairing: PairingFlags
+    @Option(help: "Shard plan directory (`steam-mate plan`), for --shard or --shard-lists.") var plan: String?
+    @Option(help: "Score only shard I of the plan's N (written as I/N): the shard's lists go to --out, for --shard-lists.")
+    var shard: String?
+    @Option(parsing: .upToNextOption, help: "Every shard's --shard output: merge them into the output a whole run gives.")
+    var shardLists: [String] = []
     @OptionGroup var publish: PublishFlags
     @Flag(help: "No progress display (it is shown only when stderr is a terminal anyway).")
     var quiet = false
 
     func run() throws {
-        try OptionCheck.require([
-            ("--k", Double(k), OptionRanges.k), ("--exposure-cap", exposureCap, OptionRanges.exposureCap),
-            ("--default-max-distance", defaultMaxDistance, OptionRanges.distanceKm),
-            ("--min-shared-games", Double(minSharedGames), OptionRanges.minSharedGames),
-            ("--threads", threads.asDouble, OptionRanges.threads),
-            ("--norm-exponent", normExponent, OptionRanges.normExponent),
-        ] + publish.rangeChecks)
+        try OptionCheck.require(pairing.rangeChecks + publish.rangeChecks)
         let log = DiagnosticLog()
         let root = URL(fileURLWithPath: dataset)
+        let sharded = try shardMode()
         try DatasetCommandIO.preflight(output: out, dataset: root, policy: publish.policy)
         let (players, libraries) = try DatasetCommandIO.readPairingDataset(root, log: log)
-        let config = PairingConfig(k: k, defaultMaxDistanceKm: defaultMaxDistance, exposureCapFactor: exposureCap,
-                                   minSharedGames: minSharedGames, requireSharedLanguage: requireSharedLanguage,
-                                   threads: threads.flatMap { $0 > 0 ? $0 : nil } ?? ProcessInfo.processInfo.activeProcessorCount,
-                                   gameWeighting: gameWeighting, normExponent: normExponent)
+        let config = pairing.config
         let decisionsURL = decisions.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent("decisions.jsonl")
-        let output = PairingJob.pair(dataset: players, decisions: PairingJob.readDecisions(decisionsURL, sink: log),
-                                     previousState: state.map { URL(fileURLWithPath: $0) }, config: config, sink: log,
-                                     libraries: libraries)
+        let decisionLog = PairingJob.readDecisions(decisionsURL, sink: log)
+        let previousState = state.map { URL(fileURLWithPath: $0) }
+        if case .shard(let plan, let sha, let index) = sharded {
+            let lists = try failingClearly {
+                try PairingJob.pairShard(dataset: players, decisions: decisionLog, previousState: previousState, config: config,
+                                         sink: log, libraries: libraries, plan: plan, shard: index)
+            }
+            try DatasetCommandIO.publish(to: out, policy: publish.policy, log: log) { staging in
+                try PairingShardFiles.writeShard(lists, planSHA256: sha, diagnostics: log.sorted(), into: staging,
+                                                 workers: config.threads)
+            }
+            DiagnosticPrinter.standardError("shard \(index)/\(plan.shards): players scored \(lists.players.count), "
+                + "candidates \(lists.candidates.count), postings scanned \(lists.counters.postingsScanned)\n")
+            if log.hasErrors { throw ExitCode(ExitStatus.inputErrors.rawValue) }
+            return
+        }
+        let output: PairingRun.Output
+        if case .union(let plan, let shards) = sharded {
+            output = try failingClearly {
+                try PairingJob.pair(dataset: players, decisions: decisionLog, previousState: previousState, config: config,
+                                    sink: log, libraries: libraries, shards: shards, plan: plan)
+            }
+        } else {
+            output = PairingJob.pair(dataset: players, decisions: decisionLog, previousState: previousState, config: config,
+                                     sink: log, libraries: libraries)
+        }
         try DatasetCommandIO.publish(to: out, policy: publish.policy, log: log) { staging in
             try PairingJob.writeOutputs(output, diagnostics: log.sorted(), into: staging, workers: config.threads,
                                         progress: ProgressLine.make(quiet: quiet)?.update)
@@ -63,5 +75,45 @@ struct PairCommand: ParsableCommand {
             + (reasons.isEmpty ? "" : " (\(reasons.joined(separator: ", ")))")
             + ", pairings \(s.pairings), matches \(s.matchesTotal) (new \(s.matchesNew))\n")
         if log.hasErrors { throw ExitCode(ExitStatus.inputErrors.rawValue) }
+    }
+
+    private enum ShardMode {
+        case whole
+        case shard(PairingShardPlan, sha256: String, index: Int)
+        case union(PairingShardPlan, [PairingShardLists])
+    }
+
+    /// Which run the options ask for, with the plan (and shard lists) read; a bad combination or file exits 2.
+    private func shardMode() throws -> ShardMode {
+        guard shard != nil || !shardLists.isEmpty || plan != nil else { return .whole }
+        guard let plan, shard == nil || shardLists.isEmpty else {
+            DiagnosticPrinter.standardError("error: --shard and --shard-lists each need --plan, and exclude each other [pair.shardOptions]\n")
+            throw ExitCode(ExitStatus.definitionError.rawValue)
+        }
+        let (loaded, sha) = try failingClearly { try PairingShardFiles.readPlan(URL(fileURLWithPath: plan)) }
+        if let shard {
+            let parts = shard.split(separator: "/")
+            guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n == loaded.shards, (0..<n).contains(i) else {
+                DiagnosticPrinter.standardError("error: --shard \(shard) is not I/N with N = the plan's \(loaded.shards) shards and 0 ≤ I < N [pair.shardOptions]\n")
+                throw ExitCode(ExitStatus.definitionError.rawValue)
+            }
+            return .shard(loaded, sha256: sha, index: i)
+        }
+        guard !shardLists.isEmpty else {
+            DiagnosticPrinter.standardError("error: --plan needs --shard I/N or --shard-lists DIR... [pair.shardOptions]\n")
+            throw ExitCode(ExitStatus.definitionError.rawValue)
+        }
+        let lists = try failingClearly { try shardLists.map { try PairingShardFiles.readShard(URL(fileURLWithPath: $0), planSHA256: sha) } }
+        return .union(loaded, lists)
+    }
+
+    /// Runs `body`; an error it throws is printed (`path:line: error: … [code]` when it has one) and exits 2.
+    private func failingClearly<T>(_ body: () throws -> T) throws -> T {
+        do { return try body() } catch let exit as ExitCode { throw exit } catch {
+            let text = "\(error)"
+            let code = (error as? PairingRun.ShardError)?.code ?? (error is BulkPairer.ShardUnionError ? "pair.shardUnion" : "pair.shards")
+            DiagnosticPrinter.standardError(text.contains(": error: ") ? "\(text)\n" : "error: \(text) [\(code)]\n")
+            throw ExitCode(ExitStatus.definitionError.rawValue)
+        }
     }
 }

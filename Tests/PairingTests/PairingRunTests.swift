@@ -137,6 +137,7 @@ import Testing
         #expect(out.pairings.rows.count == s.pairings)
         let json = String(decoding: s.jsonBytes(), as: UTF8.self)
         #expect(json.contains("\"players_paired\""))
-        #expect(json.range(of: "\"candidates_evaluated\"")!.lowerBound < json.range(of: "\"players\"")!.lowerBound)
+        #expect(json.range(of: "\"decisions\"")!.lowerBound < json.range(of: "\"players\"")!.lowerBound)
+        #expect(!json.contains("postings_scanned"))
     }
 }

@@ -40,6 +40,40 @@ public enum PairingJob {
     /// `run` without rendering the files (what the pipeline's stage and `steam-mate pair` use: they stream the tables).
     public static func pair(dataset: PlayerDataset, decisions: [Decision], previousState: URL?, config: PairingConfig,
                             sink: any DiagnosticSink, libraries: GameLibraryColumns? = nil) -> PairingRun.Output {
+        let output = PairingRun.run(input(dataset: dataset, decisions: decisions, previousState: previousState, config: config,
+                                          sink: sink, libraries: libraries))
+        for warning in UnpairedShareWarning.diagnostics(for: output.summary) { sink.emit(warning) }
+        return output
+    }
+
+    /// `pair` from the lists of every shard of `plan` (`PairingRun.run(_:shards:plan:)`): the same outputs as `pair`
+    /// on the whole dataset, but the work counters.
+    public static func pair(dataset: PlayerDataset, decisions: [Decision], previousState: URL?, config: PairingConfig,
+                            sink: any DiagnosticSink, libraries: GameLibraryColumns? = nil,
+                            shards: [PairingShardLists], plan: PairingShardPlan) throws -> PairingRun.Output {
+        let output = try PairingRun.run(input(dataset: dataset, decisions: decisions, previousState: previousState,
+                                              config: config, sink: sink, libraries: libraries), shards: shards, plan: plan)
+        for warning in UnpairedShareWarning.diagnostics(for: output.summary) { sink.emit(warning) }
+        return output
+    }
+
+    /// One shard's lists (`PairingRun.runShard`); `dataset` may hold only the players the plan sends the shard.
+    public static func pairShard(dataset: PlayerDataset, decisions: [Decision], previousState: URL?, config: PairingConfig,
+                                 sink: any DiagnosticSink, libraries: GameLibraryColumns? = nil,
+                                 plan: PairingShardPlan, shard: Int) throws -> PairingShardLists {
+        try PairingRun.runShard(input(dataset: dataset, decisions: decisions, previousState: previousState, config: config,
+                                      sink: sink, libraries: libraries), plan: plan, shard: shard)
+    }
+
+    /// The plan for `shards` shards and which players each reads (`PairingRun.plan`).
+    public static func plan(dataset: PlayerDataset, config: PairingConfig, libraries: GameLibraryColumns? = nil, shards: Int)
+        -> (plan: PairingShardPlan, needs: [(steamID: SteamID64, shard: Int, role: PairingShardPlan.Role)]) {
+        PairingRun.plan(PairingRun.Input(dataset: dataset, config: config, libraries: libraries), shards: shards)
+    }
+
+    /// The stage's input: the previous state (if given) read from disk.
+    static func input(dataset: PlayerDataset, decisions: [Decision], previousState: URL?, config: PairingConfig,
+                      sink: any DiagnosticSink, libraries: GameLibraryColumns?) -> PairingRun.Input {
         var previousMatches: [MatchRecord] = []
         var previouslyUnpaired: [SteamID64] = []
         if let previousState {
@@ -50,12 +84,8 @@ public enum PairingJob {
                 previouslyUnpaired = PairingStateParser.parseUnpaired(Array(data), file: "state/unpaired.jsonl", sink: sink)
             }
         }
-        let output = PairingRun.run(PairingRun.Input(dataset: dataset, decisions: decisions,
-                                                     previousMatches: previousMatches,
-                                                     previouslyUnpaired: previouslyUnpaired, config: config,
-                                                     libraries: libraries))
-        for warning in UnpairedShareWarning.diagnostics(for: output.summary) { sink.emit(warning) }
-        return output
+        return PairingRun.Input(dataset: dataset, decisions: decisions, previousMatches: previousMatches,
+                                previouslyUnpaired: previouslyUnpaired, config: config, libraries: libraries)
     }
 
     /// The files of the pair and match stages that are not tables: `pairing_summary.json` and the carry-over state.

@@ -7,8 +7,7 @@ import Testing
         PairingSummary(players: players, playersWithGames: players, playersPaired: players - unpaired.values.reduce(0, +),
                        pairings: 0, k: 10, listSizeDistribution: [], unpairedByReason: unpaired, exposureCap: nil,
                        exposureGini: 0, exposureMax: 0, playersNeverProposed: 0, previouslyUnpairedNowPaired: 0,
-                       decisions: [:], matchesTotal: 0, matchesNew: 0, matchesDissolved: 0, postingsScanned: 0,
-                       candidatesEvaluated: 0)
+                       decisions: [:], matchesTotal: 0, matchesNew: 0, matchesDissolved: 0)
     }
 
     @Test func warnsExactlyWhenOneReasonHoldsHalfThePlayers() {

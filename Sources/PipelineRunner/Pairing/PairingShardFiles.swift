@@ -1,0 +1,168 @@
+import Emit
+import Foundation
+import Pairing
+import PipelineCore
+import PlayerModel
+
+/// The files of a sharded pairing run (issue 13), written and read by `steam-mate plan` and `steam-mate pair --shard`
+/// / `--shard-lists`, and moved between machines by a driver such as `Pipelines/spark`:
+///
+/// - a plan directory: `plan.json` (`PairingShardPlan`), `player_shards.csv` (steamid, shard, role: which players each
+///   shard reads, one row per player and shard that needs it, by steamid then shard), `diagnostics.json`, `manifest.json`;
+/// - a shard directory: `shard.json` (shard, shards, the plan's SHA-256, the work counters), `shard_players.csv`
+///   (the players it scored, with the reason when a list is empty), `shard_candidates.csv` (owner, part, candidate,
+///   score, dot: exact integers), `diagnostics.json`, `manifest.json`.
+public enum PairingShardFiles {
+    public static let planFile = "plan.json"
+    public static let shardFile = "shard.json"
+
+    /// A plan or shard directory that cannot be used.
+    public struct ReadError: Error, CustomStringConvertible {
+        public var message: String
+        public var description: String { message }
+    }
+
+    /// `shard.json`.
+    struct ShardHeader: Codable {
+        var formatVersion: Int
+        var shard: Int
+        var shards: Int
+        var planSha256: String
+        var counters: [String: Int]
+
+        enum CodingKeys: String, CodingKey {
+            case formatVersion = "format_version", shard, shards, planSha256 = "plan_sha256", counters
+        }
+    }
+
+    static let counterNames = ["blocks", "candidates_evaluated", "candidates_touched", "players_searched", "pool_dense_rows",
+                               "pool_postings_scanned", "postings_scanned", "region_players_searched", "region_postings_built"]
+
+    static func counterFields(_ c: PairingCounters) -> [String: Int] {
+        ["blocks": c.blocks, "candidates_evaluated": c.candidatesEvaluated, "candidates_touched": c.candidatesTouched,
+         "players_searched": c.playersSearched, "pool_dense_rows": c.poolDenseRows, "pool_postings_scanned": c.poolPostingsScanned,
+         "postings_scanned": c.postingsScanned, "region_players_searched": c.regionPlayersSearched,
+         "region_postings_built": c.regionPostingsBuilt]
+    }
+
+    static func counters(_ fields: [String: Int]) -> PairingCounters {
+        var c = PairingCounters()
+        c.blocks = fields["blocks"] ?? 0
+        c.candidatesEvaluated = fields["candidates_evaluated"] ?? 0
+        c.candidatesTouched = fields["candidates_touched"] ?? 0
+        c.playersSearched = fields["players_searched"] ?? 0
+        c.poolDenseRows = fields["pool_dense_rows"] ?? 0
+        c.poolPostingsScanned = fields["pool_postings_scanned"] ?? 0
+        c.postingsScanned = fields["postings_scanned"] ?? 0
+        c.regionPlayersSearched = fields["region_players_searched"] ?? 0
+        c.regionPostingsBuilt = fields["region_postings_built"] ?? 0
+        return c
+    }
+
+    /// Writes a plan directory's files into `staging`, then its manifest (pipeline `plan`).
+    @discardableResult
+    public static func writePlan(_ plan: PairingShardPlan, needs: [(steamID: SteamID64, shard: Int, role: PairingShardPlan.Role)],
+                                 diagnostics: [Diagnostic], into staging: URL, workers: Int = 0) throws -> [RunManifest.Entry] {
+        let table = StreamedTable(name: "player_shards", columns: ["steamid", "shard", "role"], count: needs.count,
+                                  itemsPerChunk: 65_536) { range, sink in
+            for i in range {
+                sink.id(needs[i].steamID.rawValue)
+                sink.int(Int64(needs[i].shard))
+                sink.string(needs[i].role.rawValue)
+                sink.endRow()
+            }
+        }
+        let entries = try OutputAssembler.writeFiles(
+            tables: [table], files: [OutputFile(path: planFile, bytes: plan.jsonBytes()), PairingJob.diagnosticsFile(diagnostics)],
+            formats: [.csv], into: staging, workers: workers)
+        return try OutputAssembler.writeManifest(entries, pipeline: "plan", into: staging)
+    }
+
+    /// The plan in `directory` and the SHA-256 of its `plan.json` (which shard directories carry).
+    public static func readPlan(_ directory: URL) throws -> (plan: PairingShardPlan, sha256: String) {
+        let url = directory.appendingPathComponent(planFile)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw ReadError(message: "\(url.path): error: no shard plan here (run steam-mate plan first) [pair.planUnreadable]")
+        }
+        let bytes = Array(data)
+        do {
+            return (try PairingShardPlan(json: bytes), SHA256.hex(of: sha(bytes)))
+        } catch {
+            throw ReadError(message: "\(url.path): error: \(error) [pair.planUnreadable]")
+        }
+    }
+
+    static func sha(_ bytes: [UInt8]) -> [UInt8] {
+        var hasher = SHA256()
+        hasher.update(bytes)
+        return hasher.finalize()
+    }
+
+    /// Writes one shard's lists into `staging`, then its manifest (pipeline `pair-shard`).
+    @discardableResult
+    public static func writeShard(_ lists: PairingShardLists, planSHA256: String, diagnostics: [Diagnostic], into staging: URL,
+                                  workers: Int = 0) throws -> [RunManifest.Entry] {
+        let players = lists.players, candidates = lists.candidates
+        let playersTable = StreamedTable(name: "shard_players", columns: PairingShardLists.playersColumns, count: players.count,
+                                         itemsPerChunk: 65_536) { range, sink in
+            for i in range {
+                sink.id(players[i].steamID.rawValue)
+                sink.optional(players[i].reason?.rawValue)
+                sink.endRow()
+            }
+        }
+        let candidatesTable = StreamedTable(name: "shard_candidates", columns: PairingShardLists.candidatesColumns,
+                                            count: candidates.count, itemsPerChunk: 65_536) { range, sink in
+            for i in range {
+                let c = candidates[i]
+                sink.id(c.owner.rawValue)
+                sink.string(c.part.rawValue)
+                sink.id(c.candidate.rawValue)
+                sink.id(c.score)
+                sink.int(Int64(c.dot))
+                sink.endRow()
+            }
+        }
+        let header = ShardHeader(formatVersion: 1, shard: lists.shard, shards: lists.shards, planSha256: planSHA256,
+                                 counters: counterFields(lists.counters))
+        let entries = try OutputAssembler.writeFiles(
+            tables: [playersTable, candidatesTable],
+            files: [OutputFile(path: shardFile, bytes: StableJSON.encode(header)), PairingJob.diagnosticsFile(diagnostics)],
+            formats: [.csv], into: staging, workers: workers)
+        return try OutputAssembler.writeManifest(entries, pipeline: "pair-shard", into: staging)
+    }
+
+    /// One shard directory's lists; refuses one made with another plan than `planSHA256`.
+    public static func readShard(_ directory: URL, planSHA256: String) throws -> PairingShardLists {
+        func contents(_ name: String) throws -> [UInt8] {
+            let url = directory.appendingPathComponent(name)
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw ReadError(message: "\(url.path): error: missing (not a steam-mate pair --shard output) [pair.shardUnreadable]")
+            }
+            return Array(data)
+        }
+        let headerPath = directory.appendingPathComponent(shardFile).path
+        let header: ShardHeader
+        do { header = try JSONDecoder().decode(ShardHeader.self, from: Data(try contents(shardFile))) } catch let e as ReadError {
+            throw e
+        } catch {
+            throw ReadError(message: "\(headerPath):1: error: unreadable shard header: \(error) [pair.shardUnreadable]")
+        }
+        guard header.formatVersion == 1 else {
+            throw ReadError(message: "\(headerPath):1: error: shard format \(header.formatVersion) is not 1 [pair.shardUnreadable]")
+        }
+        guard header.planSha256 == planSHA256 else {
+            throw ReadError(message: "\(headerPath):1: error: shard \(header.shard) was made with another plan "
+                + "(plan sha256 \(header.planSha256.prefix(12))…, this plan \(planSHA256.prefix(12))…) [pair.shardPlanMismatch]")
+        }
+        do {
+            return try PairingShardLists.parse(
+                shard: header.shard, shards: header.shards, counters: counters(header.counters),
+                players: try contents("shard_players.csv"), playersFile: directory.appendingPathComponent("shard_players.csv").path,
+                candidates: try contents("shard_candidates.csv"),
+                candidatesFile: directory.appendingPathComponent("shard_candidates.csv").path)
+        } catch let error as PairingShardLists.FileError {
+            throw ReadError(message: error.description)
+        }
+    }
+}
