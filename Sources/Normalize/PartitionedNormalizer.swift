@@ -97,6 +97,21 @@ public final class PartitionedNormalizer: Sendable {
         return taken
     }
 
+    /// Every non-empty partition, unresolved and emptied in place (what `convert --partial-facts` writes for a later
+    /// merge with other subsets' facts), in index order.
+    public func takeAll() -> [NormalizerPartition] {
+        var taken: [NormalizerPartition] = []
+        for index in slots.indices {
+            let partition = slots[index].state.withLock { slot in
+                defer { slot = (NormalizerPartition(partitioning: partitioning, index: index), 0) }
+                return slot.partition
+            }
+            if !partition.isEmpty { taken.append(partition) }
+        }
+        totalBytes.store(0, ordering: .relaxed)
+        return taken
+    }
+
     /// Partition `index` resolved and sorted canonically, after `mergeSpilled` has merged back what was
     /// spilled for it (one piece at a time, in any order). Its state is released: call once per partition.
     public func resolvePartition(_ index: Int, diagnostics: some DiagnosticSink,

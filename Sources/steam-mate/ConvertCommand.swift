@@ -38,6 +38,9 @@ struct ConvertCommand: ParsableCommand {
     @Flag(help: "No progress display (it is shown only when stderr is a terminal anyway).")
     var quiet = false
 
+    @Flag(help: "Write this subset's partial facts (unresolved, by steamid partition) for `steam-mate merge` instead of tables.")
+    var partialFacts = false
+
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("give at least one file or directory") }
         guard !parsedFormats.isEmpty else { throw ValidationError("--formats takes csv, jsonl or csv,jsonl") }
@@ -59,6 +62,18 @@ struct ConvertCommand: ParsableCommand {
         let log = DiagnosticLog()
         let table = ShippedLocationTable.effectivePath(noLocations ? "none" : locations)
         if table == nil && !noLocations { log.warning("locations.notFound", ShippedLocationTable.notFoundMessage) }
+        if partialFacts {
+            do {
+                let entries = try PartialFactsJob.convert(inputs: paths, output: out, threads: threads, baseDirectory: cwd,
+                                                          policy: publish.policy, diagnostics: log)
+                DiagnosticPrinter.printToStandardError(log.sorted().filter { $0.severity != .note })
+                DiagnosticPrinter.standardError("convert: partial facts → \(out) (\(entries.count) files)\n")
+            } catch {
+                throw OptionCheck.publishFailure(error, diagnostics: log.sorted())
+            }
+            if log.hasErrors { throw ExitCode(ExitStatus.inputErrors.rawValue) }
+            return
+        }
         var job = ConvertJob(inputs: paths, output: out, formats: parsedFormats, locations: table, threads: threads,
                              baseDirectory: cwd)
         job.policy = publish.policy

@@ -13,7 +13,7 @@ struct SteamMate: ParsableCommand {
               3. steam-mate show STEAMID pairs/                  (one player's pairings, matches and trades, with reasons)
               4. steam-mate quality canonical/                   (pairing vs popularity vs a plain cosine)
             """,
-        subcommands: [RunCommand.self, FetchCommand.self, ConvertCommand.self, GenerateCommand.self, PairCommand.self, PlanCommand.self, LobbyCommand.self, QualityCommand.self,
+        subcommands: [RunCommand.self, FetchCommand.self, ConvertCommand.self, GenerateCommand.self, PairCommand.self, PlanCommand.self, MergeCommand.self, LobbyCommand.self, QualityCommand.self,
                       TradeCommand.self, ShowCommand.self, ReportCommand.self, BenchCommand.self]
     )
 }

@@ -24,8 +24,12 @@ public enum DatasetScanner {
             return []
         }
         guard isDirectory.boolValue else {
-            return [classify(url: root, relativePath: PathEscaping.escaped(displayPrefix.isEmpty ? root.lastPathComponent : displayPrefix),
-                             size: fileSize(root))]
+            var file = classify(url: root, relativePath: PathEscaping.escaped(displayPrefix.isEmpty ? root.lastPathComponent : displayPrefix),
+                                size: fileSize(root))
+            // A file given by itself keeps the hints its path carries (`data/players/<id>/friends.json` names the owner
+            // of a friend list that does not name it), so a subset of the files converts as it would in its directory.
+            if file.role == .steam { file = withPrefixHints(file, prefixComponents: file.relativePath.split(separator: "/").count - 1) }
+            return [file]
         }
         var files: [DatasetFile] = []
         var reportedDirectories: Set<String> = []
@@ -35,7 +39,12 @@ public enum DatasetScanner {
             if file.role == .steam {
                 file = withLayoutHints(file, displayPrefix: displayPrefix, diagnostics: diagnostics, reported: &reportedDirectories)
             }
-            if !displayPrefix.isEmpty { file.relativePath = displayPrefix + "/" + file.relativePath }
+            if !displayPrefix.isEmpty {
+                file.relativePath = displayPrefix + "/" + file.relativePath
+                if file.role == .steam && file.owner == nil && file.appID == nil {
+                    file = withPrefixHints(file, prefixComponents: displayPrefix.split(separator: "/").count)
+                }
+            }
             files.append(file)
         }
         return files.sorted { $0.relativePath < $1.relativePath }
@@ -77,6 +86,22 @@ public enum DatasetScanner {
                     diagnostics.error("layout.badAppDirectory", "'\(value)' is not an app id; files in \(dirPath)/ are read without one",
                                       at: SourceLocation(file: dirPath))
                 }
+            }
+        }
+        return file
+    }
+
+    /// Hints from `players/<id>/` or `apps/<id>/` in the first `prefixComponents` components of the file's path (the
+    /// input as given, e.g. `convert data/players/<id>`), taken only when the value parses: a root's own path is not
+    /// the layout's to report on.
+    static func withPrefixHints(_ file: DatasetFile, prefixComponents: Int) -> DatasetFile {
+        var file = file
+        let parts = file.relativePath.split(separator: "/").map(String.init)
+        for index in 0..<max(0, min(prefixComponents, parts.count - 1)) where index + 1 < parts.count {
+            if parts[index] == "players", file.owner == nil, case .success(let id) = SteamID64.parse(parts[index + 1]) {
+                file.owner = id
+            } else if parts[index] == "apps", file.appID == nil, let appID = UInt32(parts[index + 1]) {
+                file.appID = appID
             }
         }
         return file

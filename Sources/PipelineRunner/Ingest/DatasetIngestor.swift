@@ -114,6 +114,17 @@ public struct DatasetIngestor: Sendable {
         }
     }
 
+    /// Decodes `files` into partial facts: every non-empty partition, unresolved, to be merged later with other
+    /// subsets' (`PartialFactsJob`). Resolving merged partitions gives exactly what `ingest` of all the files
+    /// gives. Dota 2 documents are not partitioned by player and are returned apart (`dotaDocuments`: how many).
+    public func ingestPartial(_ files: [DatasetFile], diagnostics: some DiagnosticSink)
+        throws -> (result: Result, partitions: [NormalizerPartition], dotaDocuments: Int) {
+        FreedMemory.returnLargeBlocksPromptly()
+        let (result, normalizer) = try accumulate(files, locator: nil, spill: nil, diagnostics: diagnostics)
+        let dota = normalizer.finishDota(diagnostics: diagnostics)
+        return (result, normalizer.takeAll(), (dota?.matches.count ?? 0) + (dota?.heroes.count ?? 0))
+    }
+
     /// Decodes every file into the partitions, spilling through `spill` past `memoryLimit`.
     private func accumulate(_ files: [DatasetFile], locator: (any PlayerLocator)?, spill: PartitionSpill?,
                             diagnostics: some DiagnosticSink) throws -> (Result, PartitionedNormalizer) {

@@ -1,0 +1,156 @@
+import Emit
+import Foundation
+import Normalize
+import PipelineCore
+import PipelineSpec
+import PlayerModel
+
+/// `convert --partial-facts` and `merge` (issue 13): a conversion split over subsets of the input files, on any
+/// machines, whose pieces merge exactly. Each subset is decoded into its fact partitions (steamid hash,
+/// `FactPartitioning`, 64 by default) and written unresolved (`PartialFactsCodec`); `merge` merges every subset's
+/// facts partition by partition (a player's documents may sit in different subsets), resolves and publishes the
+/// canonical dataset. Given the subsets' files under the same relative paths as a whole `convert` (so `sources` name
+/// them alike), the merged tree equals that `convert`'s byte for byte: tables, `diagnostics.json` (each subset's
+/// decoding diagnostics travel in its `partial_facts.json`) and `run_summary.json` (its counts are summed).
+public enum PartialFactsJob {
+    public static let headerFile = "partial_facts.json"
+    public static let formatVersion = 1
+
+    /// `partial_facts.json`: what a subset read, for the merged summary and diagnostics.
+    struct Header: Codable {
+        var formatVersion: Int
+        var partitions: Int
+        var filesRead: Int
+        var bytesRead: Int
+        var documents: Int
+        var documentCounts: [String: Int]
+        var factFiles: [String]
+        var diagnostics: [Diagnostic]
+
+        enum CodingKeys: String, CodingKey {
+            case formatVersion = "format_version", partitions, filesRead = "files_read", bytesRead = "bytes_read", documents
+            case documentCounts = "document_counts", factFiles = "fact_files", diagnostics
+        }
+    }
+
+    static func factFile(_ index: Int) -> String { "facts/p\(String(format: "%04d", index)).smpf" }
+
+    /// Converts the files under `inputs` into partial facts in `output` (published atomically; pipeline
+    /// `convert-partial`). Returns the files written.
+    @discardableResult
+    public static func convert(inputs: [String], output: String, threads: Int, baseDirectory: URL, policy: PublishPolicy,
+                               diagnostics: DiagnosticLog) throws -> [RunManifest.Entry] {
+        let resolve = { (path: String) in path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseDirectory.appendingPathComponent(path) }
+        try OutputGuard.preflight(output: resolve(output), inputs: inputs.map(resolve), policy: policy, displayPath: output)
+        var files: [DatasetFile] = []
+        for input in inputs {
+            files += DatasetScanner.scan(root: resolve(input), displayPrefix: InputDisplayName.of(input), diagnostics: diagnostics)
+        }
+        let ingestor = DatasetIngestor(threads: threads)
+        let (result, partitions, dotaRecords) = try ingestor.ingestPartial(files, diagnostics: diagnostics)
+        if dotaRecords > 0 {
+            diagnostics.warning("convert.partialDota", "\(dotaRecords) Dota 2 matches and heroes are not carried by partial facts; "
+                                + "convert the Dota files with a whole convert or run")
+        }
+        try EmptyInputGuard.check(records: result.documents, filesRead: result.filesRead, input: inputs.joined(separator: " "),
+                                  policy: policy)
+        let sorted = diagnostics.sorted()
+        let header = Header(formatVersion: formatVersion, partitions: ingestor.partitioning.count, filesRead: result.filesRead,
+                            bytesRead: result.bytesRead, documents: result.documents, documentCounts: result.documentCounts,
+                            factFiles: partitions.map { factFile($0.index) }, diagnostics: sorted)
+        var out = partitions.map { OutputFile(path: factFile($0.index), bytes: PartialFactsCodec.encode($0)) }
+        out.append(OutputFile(path: headerFile, bytes: StableJSON.encode(header)))
+        out.append(OutputFile(path: "diagnostics.json", bytes: StableJSON.encode(DiagnosticsFile(sorted))))
+        var entries: [RunManifest.Entry] = []
+        try AtomicPublisher.publish(to: resolve(output), policy: policy) { staging in
+            for file in out { entries.append(try StreamingTableWriter.write(file, into: staging)) }
+            entries = try OutputAssembler.writeManifest(entries, pipeline: "convert-partial", into: staging)
+        }
+        return entries
+    }
+
+    /// A partial-facts directory that cannot be merged: an error diagnostic (exit 2, nothing published).
+    static func refusal(_ code: String, _ message: String, file: String? = nil, line: Int? = nil) -> PipelineDefinitionError {
+        PipelineDefinitionError(diagnostics: [.error(code, message, at: file.map { SourceLocation(file: $0, line: line) })])
+    }
+
+    /// Merges the partial facts in `inputs` (directories `convert --partial-facts` wrote) and publishes the canonical
+    /// dataset in `output`, as `convert` of all their files would.
+    public static func merge(inputs: [String], output: String, formats: [TableFormat], locations: String?, threads: Int,
+                             baseDirectory: URL, policy: PublishPolicy, diagnostics: DiagnosticLog) throws -> PipelineRun.Outcome {
+        let resolve = { (path: String) in path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseDirectory.appendingPathComponent(path) }
+        try OutputGuard.preflight(output: resolve(output), inputs: inputs.map(resolve), policy: policy, displayPath: output)
+        var headers: [(directory: URL, header: Header)] = []
+        for input in inputs {
+            let url = resolve(input).appendingPathComponent(headerFile)
+            guard let data = FileManager.default.contents(atPath: url.path) else {
+                throw refusal("merge.notPartialFacts", "not a convert --partial-facts output", file: "\(input)/\(headerFile)")
+            }
+            do {
+                let header = try JSONDecoder().decode(Header.self, from: data)
+                guard header.formatVersion == formatVersion else {
+                    throw refusal("merge.version", "partial facts format \(header.formatVersion) is not \(formatVersion)",
+                                  file: "\(input)/\(headerFile)", line: 1)
+                }
+                headers.append((resolve(input), header))
+            } catch let error as PipelineDefinitionError { throw error } catch {
+                throw refusal("merge.notPartialFacts", "unreadable: \(error)", file: "\(input)/\(headerFile)", line: 1)
+            }
+        }
+        let counts = Set(headers.map(\.header.partitions))
+        guard counts.count <= 1 else {
+            throw refusal("merge.partitions", "the partial facts were made with different partition counts \(counts.sorted())")
+        }
+        let partitioning = FactPartitioning(count: counts.first ?? 64)
+        var pieces = [[URL]](repeating: [], count: partitioning.count)
+        for (directory, header) in headers {
+            for diagnostic in header.diagnostics { diagnostics.emit(diagnostic) }
+            for file in header.factFiles {
+                guard file.hasPrefix("facts/p"), let index = Int(file.dropFirst(7).prefix(4)), index < partitioning.count else {
+                    throw refusal("merge.notPartialFacts", "fact file '\(file)' is not facts/pNNNN.smpf",
+                                  file: "\(directory.lastPathComponent)/\(headerFile)")
+                }
+                pieces[index].append(directory.appendingPathComponent(file))
+            }
+        }
+        let locator = try locations.map { try LocationLoader.loadInBackground(path: $0, resolve: resolve) }
+        var timings = StageTimings()
+        let normalizer = PartitionedNormalizer(partitioning: partitioning, locator: locator)
+        let allPieces = pieces
+        let dataset = try timings.measure("ingest") { () throws -> PlayerDataset in
+            let merged = try normalizer.finish(threads: max(1, threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount),
+                                               diagnostics: diagnostics) { index, partition in
+                for url in allPieces[index] {
+                    let piece: NormalizerPartition
+                    do { piece = try PartialFactsCodec.decode(Array(try Data(contentsOf: url))) } catch {
+                        throw refusal("merge.corrupt", "\(error)", file: url.lastPathComponent)
+                    }
+                    guard piece.index == index, piece.partitioning == partitioning else {
+                        throw refusal("merge.corrupt", "holds partition \(piece.index) of \(piece.partitioning.count), expected \(index) of \(partitioning.count)",
+                                      file: url.lastPathComponent)
+                    }
+                    partition.merge(piece)
+                }
+            }
+            _ = try locator?.loaded()
+            return merged
+        }
+        var result = DatasetIngestor.Result(dataset: dataset, rows: DatasetRowCounts(dataset),
+                                            filesRead: headers.reduce(0) { $0 + $1.header.filesRead },
+                                            bytesRead: headers.reduce(0) { $0 + $1.header.bytesRead },
+                                            documents: headers.reduce(0) { $0 + $1.header.documents }, documentCounts: [:])
+        for (_, header) in headers { result.documentCounts.merge(header.documentCounts, uniquingKeysWith: +) }
+        try EmptyInputGuard.check(records: result.usableRecords, filesRead: result.filesRead, input: inputs.joined(separator: " "),
+                                  policy: policy)
+        let sorted = diagnostics.sorted()
+        let summary = RunSummary(pipeline: "convert", ingested: result, diagnostics: sorted, stages: [:])
+        let target = resolve(output)
+        let entries = try timings.measure("write", written: { (entries: [RunManifest.Entry]) in entries.reduce(0) { $0 + $1.bytes } }) {
+            try OutputAssembler.publish(tables: DatasetTables.streamedTables(for: dataset), extraFiles: [], formats: formats,
+                                        summary: summary, diagnostics: sorted, to: target, policy: policy)
+        }
+        PipelineRun.recordTimings(timings, beside: target)
+        return PipelineRun.Outcome(summary: summary, diagnostics: sorted, outputDirectory: target, files: entries, timings: timings,
+                                   heldData: result)
+    }
+}

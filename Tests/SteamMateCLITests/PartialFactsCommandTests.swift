@@ -1,0 +1,70 @@
+import Foundation
+import PipelineTestSupport
+import Testing
+
+/// `convert --partial-facts` over subsets of the input and `merge` publish exactly what one `convert` of all the
+/// files does (tables, diagnostics, summary, manifest), whichever way the files are split and merged.
+@Suite(.serialized) struct PartialFactsCommandTests {
+    static func expectSameTree(_ dir: URL, _ a: String, _ b: String) {
+        let left = PublishedTree.snapshot(dir.appendingPathComponent(a))
+        let right = PublishedTree.snapshot(dir.appendingPathComponent(b))
+        #expect(left.count > 10)
+        #expect(left.keys.sorted() == right.keys.sorted())
+        for (path, bytes) in left { #expect(right[path] == bytes, "\(path) differs between \(a) and \(b)") }
+    }
+
+    static func run(_ args: [String], in dir: URL, status: Int32 = 0) throws -> CommandRunner.Result {
+        let r = try CommandRunner.run(args, in: dir)
+        #expect(r.status == status, "\(args.joined(separator: " ")): \(r.stderr)")
+        return r
+    }
+
+    @Test func bundleSubsetsMergeToTheWholeConvert() throws {
+        let dir = try RepositoryPaths.temporaryDirectory("partial-bundles")
+        _ = try Self.run(["generate", "--players", "1500", "--seed", "21", "--bundles", "--out", "gen"], in: dir)
+        _ = try Self.run(["convert", "gen", "--out", "whole", "--quiet"], in: dir)
+        // A player's summary, friends, games and profile sit in different subsets.
+        _ = try Self.run(["convert", "gen/summaries.jsonl", "gen/friends.jsonl", "--partial-facts", "--out", "p1", "--quiet"], in: dir)
+        _ = try Self.run(["convert", "gen/owned_games.jsonl", "gen/profiles.xml", "gen/preferences.jsonl", "--partial-facts",
+                          "--out", "p2", "--quiet"], in: dir)
+        _ = try Self.run(["merge", "p1", "p2", "--out", "merged"], in: dir)
+        _ = try Self.run(["merge", "p2", "p1", "--out", "reversed", "--threads", "1"], in: dir)
+        Self.expectSameTree(dir, "whole", "merged")
+        Self.expectSameTree(dir, "whole", "reversed")
+    }
+
+    @Test func playerDirectorySubsetsMergeToTheWholeConvert() throws {
+        let dir = try RepositoryPaths.temporaryDirectory("partial-players")
+        _ = try Self.run(["generate", "--players", "600", "--seed", "22", "--out", "gen"], in: dir)
+        _ = try Self.run(["convert", "gen", "--out", "whole", "--quiet"], in: dir)
+        let players = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("gen/players").path).sorted()
+        #expect(players.count == 600)
+        var parts: [String] = []
+        for (i, slice) in [players[0..<250], players[250..<600]].enumerated() {
+            _ = try Self.run(["convert"] + slice.map { "gen/players/\($0)" } + ["--partial-facts", "--out", "q\(i)", "--quiet"], in: dir)
+            parts.append("q\(i)")
+        }
+        _ = try Self.run(["convert", "gen/preferences.jsonl", "--partial-facts", "--out", "q2", "--quiet"], in: dir)
+        _ = try Self.run(["merge"] + parts + ["q2", "--out", "merged"], in: dir)
+        Self.expectSameTree(dir, "whole", "merged")
+
+        // One player's directory by itself: its friend list (which does not name its owner) keeps the owner from the path.
+        _ = try Self.run(["convert", "gen/players/\(players[7])", "--out", "one", "--quiet"], in: dir)
+        let friendships = try String(contentsOf: dir.appendingPathComponent("one/friendships.csv"), encoding: .utf8)
+        #expect(friendships.split(separator: "\r\n").count > 1, "friendships lost: \(friendships)")
+        #expect(friendships.contains(players[7]))
+
+        // Not partial facts, or damaged ones: exit 2, named, nothing published.
+        let notPartial = try Self.run(["merge", "whole", "--out", "bad1"], in: dir, status: 2)
+        #expect(notPartial.stderr.contains("whole/partial_facts.json: error: not a convert --partial-facts output [merge.notPartialFacts]"))
+        let facts = try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("q0/facts").path).sorted()
+        let victim = dir.appendingPathComponent("q0/facts/\(facts[0])")
+        var bytes = try Data(contentsOf: victim)
+        bytes.removeLast(bytes.count / 2)
+        try bytes.write(to: victim)
+        let damaged = try Self.run(["merge", "q0", "q1", "q2", "--out", "bad2"], in: dir, status: 2)
+        #expect(damaged.stderr.contains("\(facts[0]): error: partial facts corrupt"))
+        #expect(damaged.stderr.contains("[merge.corrupt]"))
+        for bad in ["bad1", "bad2"] { #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(bad).path)) }
+    }
+}
