@@ -1,9 +1,16 @@
 """Sharded pairing on Apache Spark: the `steam-mate` binary does the work inside each task.
 
-    python Pipelines/spark/steam_mate_spark.py --binary .build/release/steam-mate --dataset CANONICAL \
-        --out OUT --work WORK --shards 8 [--master local[2]] [--decisions FILE] [--state DIR] -- --k 20 --exposure-cap 3
+    python Pipelines/spark/steam_mate_spark.py --binary .build/release/steam-mate (--dataset CANONICAL | --input RAW
+        --canonical-out DIR [--ingest-tasks T] [--locations CSV]) --out OUT --work WORK --shards 8 [--master local[2]]
+        [--decisions FILE] [--state DIR] -- --k 20 --exposure-cap 3
 
 Steps (issue 13; README "Sharded pairing on Spark"):
+
+0. With `--input RAW` (Steam files as `steam-mate convert RAW` reads them): T Spark tasks each run
+   `steam-mate convert RAW --partial-facts --files-shard I/T` (the binary deals the scanned files into T shares of
+   about equal bytes) and write their fact partitions (by steamid hash) to `WORK/facts/I`; the driver then runs
+   `steam-mate merge WORK/facts/*`, which merges every share's facts partition by partition, resolves, and publishes
+   the canonical dataset at `--canonical-out`: the same bytes as `steam-mate convert RAW`.
 
 1. `steam-mate plan` on the driver: grid cells to shards by estimated work; `player_shards.csv` says which players
    each shard reads (owner, halo, pool).
@@ -32,6 +39,26 @@ import sys
 import tempfile
 import time
 
+# The canonical tables' columns (README, Canonical dataset), typed for Parquet.
+SCHEMAS = {
+    "players": "steamid STRING, persona_name STRING, profile_url STRING, custom_url STRING, real_name STRING, "
+               "visibility STRING, country STRING, state STRING, city_id BIGINT, location_text STRING, latitude DOUBLE, "
+               "longitude DOUBLE, location_accuracy_km DOUBLE, member_since STRING, time_created BIGINT, last_logoff BIGINT, "
+               "primary_group_id STRING, vac_banned BOOLEAN, vac_ban_count BIGINT, game_bans BIGINT, community_banned BOOLEAN, "
+               "economy_ban STRING, days_since_last_ban BIGINT, trade_ban_state STRING, games_known BOOLEAN, "
+               "friends_known BOOLEAN, sources ARRAY<STRING>",
+    "player_games": "steamid STRING, appid BIGINT, name STRING, minutes_total BIGINT, minutes_2weeks BIGINT, "
+                    "last_played BIGINT, sources ARRAY<STRING>",
+    "friendships": "steamid_a STRING, steamid_b STRING, friend_since BIGINT, sources ARRAY<STRING>",
+    "groups": "groupid STRING, name STRING, url STRING, headline STRING, member_count BIGINT, sources ARRAY<STRING>",
+    "group_members": "groupid STRING, steamid STRING, sources ARRAY<STRING>",
+    "achievements": "steamid STRING, appid BIGINT, game_name STRING, achieved BIGINT, total BIGINT, "
+                    "achieved_global_percent_mean DOUBLE, sources ARRAY<STRING>",
+    "preferences": "steamid STRING, favorite_appids ARRAY<BIGINT>, max_distance_km DOUBLE, anywhere BOOLEAN, "
+                   "languages ARRAY<STRING>, time_zone STRING, availability ARRAY<STRING>, "
+                   "availability_utc_hours ARRAY<BIGINT>, lobbies ARRAY<STRING>, sources ARRAY<STRING>",
+}
+
 TABLES = {  # table -> the JSON keys naming its players
     "players": ["steamid"],
     "player_games": ["steamid"],
@@ -40,10 +67,11 @@ TABLES = {  # table -> the JSON keys naming its players
 }
 
 
-def run(cmd, **kw):
+def run(cmd, ok=(0,), **kw):
+    """Runs a steam-mate command on the driver; an exit status not in `ok` stops the job with its stderr."""
     started = time.time()
     proc = subprocess.run(cmd, capture_output=True, text=True, **kw)
-    if proc.returncode != 0:
+    if proc.returncode not in ok:
         sys.stderr.write(proc.stderr)
         raise SystemExit(f"steam-mate-spark: {' '.join(cmd[:3])} … exited {proc.returncode}")
     return proc, time.time() - started
@@ -62,16 +90,23 @@ def shard_task(binary_name, plan_dir, inputs_dir, shards_dir, shards, extra, dec
             started = time.time()
             scratch = tempfile.mkdtemp(prefix=f"steam-mate-shard{shard}-")
             try:
+                # The shard's rows arrive sorted by (table, row): stream them into the tables' files, holding one
+                # batch at a time, so the worker is small when it forks the binary (a fork's RSS starts at its own).
                 part = os.path.join(inputs_dir, f"shard={shard}")
-                rows = pq.read_table(part).to_pydict() if os.path.isdir(part) else {"table": [], "row": [], "line": []}
-                by_table = {t: [] for t in TABLES}
-                for table, row, line in zip(rows["table"], rows["row"], rows["line"]):
-                    by_table[table].append((row, line))
-                for table, items in by_table.items():
-                    items.sort()
-                    with open(os.path.join(scratch, f"{table}.jsonl"), "w", encoding="utf-8") as f:
-                        for _, line in items:
-                            f.write(line + "\n")
+                handles = {t: open(os.path.join(scratch, f"{t}.jsonl"), "w", encoding="utf-8") for t in TABLES}
+                count = 0
+                if os.path.isdir(part):
+                    for name in sorted(os.listdir(part)):
+                        if not name.endswith(".parquet"):
+                            continue
+                        for batch in pq.ParquetFile(os.path.join(part, name)).iter_batches(batch_size=65536,
+                                                                                          columns=["table", "line"]):
+                            columns = batch.to_pydict()
+                            for table, line in zip(columns["table"], columns["line"]):
+                                handles[table].write(line + "\n")
+                            count += len(columns["line"])
+                for h in handles.values():
+                    h.close()
                 out = os.path.join(shards_dir, str(shard))
                 cmd = [binary, "pair", scratch, "--plan", plan_dir, "--shard", f"{shard}/{shards}", "--out", out,
                        "--quiet", "--force"]
@@ -86,10 +121,36 @@ def shard_task(binary_name, plan_dir, inputs_dir, shards_dir, shards, extra, dec
                     stderr = err.read().decode("utf-8", "replace")
                 code = os.waitstatus_to_exitcode(status)
                 yield {"shard": shard, "status": code, "stderr": stderr[-4000:],
-                       "rows": sum(len(v) for v in by_table.values()), "wall_s": round(time.time() - started, 2),
+                       "rows": count, "wall_s": round(time.time() - started, 2),
                        "peak_rss_mib": round(usage.ru_maxrss / 1024, 1)}
             finally:
                 shutil.rmtree(scratch, ignore_errors=True)
+
+    return task
+
+
+def ingest_task(binary_name, raw, facts_dir, shares):
+    """Runs `convert RAW --partial-facts --files-shard I/N` for each share I of a partition, from RAW's parent, so the
+    provenance paths in the facts are the ones `steam-mate convert RAW` writes from there."""
+
+    def task(indices):
+        from pyspark import SparkFiles
+
+        binary = SparkFiles.get(binary_name)
+        os.chmod(binary, 0o755)
+        for share in indices:
+            started = time.time()
+            cmd = [binary, "convert", os.path.basename(raw), "--partial-facts", "--files-shard", f"{share}/{shares}",
+                   "--out", os.path.join(facts_dir, str(share)), "--quiet", "--force"]
+            with tempfile.TemporaryFile() as err:
+                child = subprocess.Popen(cmd, cwd=os.path.dirname(raw), stdout=subprocess.DEVNULL, stderr=err)
+                _, status, usage = os.wait4(child.pid, 0)
+                err.seek(0)
+                stderr = err.read().decode("utf-8", "replace")
+            code = os.waitstatus_to_exitcode(status)
+            # Exit 1 is "input errors reported, facts written" (as convert's); the merge reports them.
+            yield {"share": share, "status": 0 if code == 1 else code, "stderr": stderr[-4000:],
+                   "wall_s": round(time.time() - started, 2), "peak_rss_mib": round(usage.ru_maxrss / 1024, 1)}
 
     return task
 
@@ -102,7 +163,12 @@ def main(argv):
         extra = []
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--binary", required=True, help="the steam-mate binary (static: swift build -c release --static-swift-stdlib)")
-    ap.add_argument("--dataset", required=True, help="canonical dataset directory (steam-mate convert / run output)")
+    source = ap.add_mutually_exclusive_group(required=True)
+    source.add_argument("--dataset", help="canonical dataset directory (steam-mate convert / run output)")
+    source.add_argument("--input", help="Steam files to ingest first (a directory, as steam-mate convert reads it)")
+    ap.add_argument("--canonical-out", default=None, help="with --input: where the merged canonical dataset is published")
+    ap.add_argument("--ingest-tasks", type=int, default=None, help="with --input: Spark tasks decoding the files (default: --shards)")
+    ap.add_argument("--locations", default=None, help="with --input: location table for merge (default: the shipped one)")
     ap.add_argument("--out", required=True, help="published output directory (what steam-mate pair --out gives)")
     ap.add_argument("--work", required=True, help="scratch directory shared by the driver and every executor")
     ap.add_argument("--shards", type=int, required=True)
@@ -113,8 +179,10 @@ def main(argv):
     args = ap.parse_args(argv)
 
     binary = os.path.abspath(args.binary)
-    dataset = os.path.abspath(args.dataset)
     work = os.path.abspath(args.work)
+    if args.input and not args.canonical_out:
+        ap.error("--input needs --canonical-out")
+    dataset = os.path.abspath(args.dataset or args.canonical_out)
     decisions = os.path.abspath(args.decisions) if args.decisions else None
     if decisions is None and os.path.exists(os.path.join(dataset, "decisions.jsonl")):
         decisions = os.path.join(dataset, "decisions.jsonl")
@@ -124,10 +192,6 @@ def main(argv):
     inputs_dir = os.path.join(work, "shard_inputs")
     shards_dir = os.path.join(work, "shards")
     figures = {"shards": args.shards, "steps": {}}
-
-    # 1. Plan (driver).
-    _, took = run([binary, "plan", dataset, "--shards", str(args.shards), "--out", plan_dir, "--force"] + extra)
-    figures["steps"]["plan_s"] = round(took, 2)
 
     # Tasks run the same Python as the driver unless the cluster says otherwise (they need pyarrow).
     os.environ.setdefault("PYSPARK_PYTHON", sys.executable)
@@ -141,7 +205,33 @@ def main(argv):
         .config("spark.ui.showConsoleProgress", "false").config("spark.sql.shuffle.partitions", str(max(2, args.shards))) \
         .getOrCreate()
     spark.sparkContext.setLogLevel("ERROR")
+    spark.sparkContext.addFile(binary)
     try:
+        # 0. Ingest (Spark tasks decode shares of the files; the driver merges the facts).
+        if args.input:
+            started = time.time()
+            raw = os.path.abspath(args.input)
+            tasks = args.ingest_tasks or args.shards
+            facts_dir = os.path.join(work, "facts")
+            report = spark.sparkContext.parallelize(range(tasks), tasks) \
+                .mapPartitions(ingest_task(os.path.basename(binary), raw, facts_dir, tasks)).collect()
+            failed = [r for r in report if r["status"] != 0]
+            for r in failed:
+                sys.stderr.write(f"ingest share {r['share']} exited {r['status']}:\n{r['stderr']}\n")
+            if failed:
+                raise SystemExit(1)
+            figures["ingest_tasks"] = sorted(report, key=lambda r: r["share"])
+            cmd = [binary, "merge"] + [os.path.join(facts_dir, str(i)) for i in range(tasks)]
+            cmd += ["--out", dataset, "--force"] + (["--locations", os.path.abspath(args.locations)] if args.locations else [])
+            proc, took = run(cmd, ok=(0, 1), cwd=os.path.dirname(raw))  # 1: input errors reported, dataset published
+            sys.stderr.write(proc.stderr)
+            figures["steps"]["ingest_s"] = round(time.time() - started, 2)
+            figures["steps"]["merge_s"] = round(took, 2)
+
+        # 1. Plan (driver).
+        _, took = run([binary, "plan", dataset, "--shards", str(args.shards), "--out", plan_dir, "--force"] + extra)
+        figures["steps"]["plan_s"] = round(took, 2)
+
         # 2. Shard inputs (Spark): text lines joined with the plan's player_shards on steamid.
         started = time.time()
         needs = spark.read.csv(os.path.join(plan_dir, "player_shards.csv"), header=True,
@@ -153,7 +243,6 @@ def main(argv):
                 continue
             lines = spark.read.text(path).withColumn("row", F.monotonically_increasing_id()) \
                 .filter(F.length("value") > 0)
-            spark.read.json(path).write.mode("overwrite").parquet(os.path.join(work, "canonical_parquet", table))
             if len(keys) == 1:
                 joined = lines.join(needs, F.get_json_object("value", f"$.{keys[0]}") == needs.steamid)
             else:
@@ -163,15 +252,21 @@ def main(argv):
                     .join(b, (F.get_json_object("value", "$.steamid_b") == b.b) & (F.col("shard") == F.col("shard_b")))
             pieces.append(joined.select(F.col("shard"), F.lit(table).alias("table"), F.col("row"),
                                         F.col("value").alias("line")))
+        for table, schema in SCHEMAS.items():
+            path = os.path.join(dataset, f"{table}.jsonl")
+            if os.path.exists(path):
+                spark.read.schema(schema).option("mode", "FAILFAST").json(path) \
+                    .write.mode("overwrite").parquet(os.path.join(work, "canonical_parquet", table))
         union = pieces[0]
         for p in pieces[1:]:
             union = union.unionByName(p)
-        union.repartition("shard").write.mode("overwrite").partitionBy("shard").parquet(inputs_dir)
+        # One Parquet file per shard, its rows in (table, row) order: the task streams them back out in dataset order.
+        union.repartition(args.shards, "shard").sortWithinPartitions("shard", "table", "row") \
+            .write.mode("overwrite").partitionBy("shard").parquet(inputs_dir)
         figures["steps"]["shard_inputs_s"] = round(time.time() - started, 2)
 
         # 3. One task per shard, the binary shipped with the job.
         started = time.time()
-        spark.sparkContext.addFile(binary)
         task = shard_task(os.path.basename(binary), plan_dir, inputs_dir, shards_dir, args.shards, extra, decisions, state)
         reports = spark.sparkContext.parallelize(range(args.shards), args.shards).mapPartitions(task).collect()
         figures["steps"]["shards_s"] = round(time.time() - started, 2)

@@ -41,6 +41,9 @@ struct ConvertCommand: ParsableCommand {
     @Flag(help: "Write this subset's partial facts (unresolved, by steamid partition) for `steam-mate merge` instead of tables.")
     var partialFacts = false
 
+    @Option(help: "With --partial-facts: convert only share I of N of the input files (I/N; shares of about equal bytes).")
+    var filesShard: String?
+
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("give at least one file or directory") }
         guard !parsedFormats.isEmpty else { throw ValidationError("--formats takes csv, jsonl or csv,jsonl") }
@@ -60,12 +63,24 @@ struct ConvertCommand: ParsableCommand {
         try OptionCheck.require([("--threads", Double(threads), OptionRanges.threads)] + publish.rangeChecks + spill.rangeChecks)
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let log = DiagnosticLog()
-        let table = ShippedLocationTable.effectivePath(noLocations ? "none" : locations)
-        if table == nil && !noLocations { log.warning("locations.notFound", ShippedLocationTable.notFoundMessage) }
+        var share: (index: Int, count: Int)?
+        if let filesShard {
+            let parts = filesShard.split(separator: "/")
+            guard partialFacts, parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 100_000, (0..<n).contains(i) else {
+                DiagnosticPrinter.standardError("error: --files-shard takes I/N with 0 ≤ I < N, and needs --partial-facts [convert.filesShard]\n")
+                throw ExitCode(ExitStatus.definitionError.rawValue)
+            }
+            share = (i, n)
+        }
         if partialFacts {
+            // Coordinates are filled when the facts are merged (`merge --locations`), not here.
+            guard locations == nil, !noLocations else {
+                DiagnosticPrinter.standardError("error: --locations and --no-locations apply to merge, not to --partial-facts [convert.partialLocations]\n")
+                throw ExitCode(ExitStatus.definitionError.rawValue)
+            }
             do {
                 let entries = try PartialFactsJob.convert(inputs: paths, output: out, threads: threads, baseDirectory: cwd,
-                                                          policy: publish.policy, diagnostics: log)
+                                                          policy: publish.policy, filesShard: share, diagnostics: log)
                 DiagnosticPrinter.printToStandardError(log.sorted().filter { $0.severity != .note })
                 DiagnosticPrinter.standardError("convert: partial facts → \(out) (\(entries.count) files)\n")
             } catch {
@@ -74,6 +89,8 @@ struct ConvertCommand: ParsableCommand {
             if log.hasErrors { throw ExitCode(ExitStatus.inputErrors.rawValue) }
             return
         }
+        let table = ShippedLocationTable.effectivePath(noLocations ? "none" : locations)
+        if table == nil && !noLocations { log.warning("locations.notFound", ShippedLocationTable.notFoundMessage) }
         var job = ConvertJob(inputs: paths, output: out, formats: parsedFormats, locations: table, threads: threads,
                              baseDirectory: cwd)
         job.policy = publish.policy

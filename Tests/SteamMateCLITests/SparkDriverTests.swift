@@ -24,23 +24,30 @@ enum SparkEnvironment {
     }
 }
 
-/// The PySpark driver (`Pipelines/spark/steam_mate_spark.py`) in local mode publishes exactly what `steam-mate pair`
-/// does; without Java or PySpark the suite is skipped and says why.
+/// The PySpark driver (`Pipelines/spark/steam_mate_spark.py`) in local mode, from Steam files to pairings, publishes
+/// exactly what `steam-mate convert` and `steam-mate pair` do; without Java or PySpark the suite is skipped and says why.
 @Suite(.serialized, .enabled(if: SparkEnvironment.python != nil, "Spark driver tests skipped: no Java, or no Python with pyspark and pyarrow (set STEAM_MATE_SPARK_PYTHON or create .venv-spark; see README, Sharded pairing on Spark)"))
 struct SparkDriverTests {
     static var python: String? { SparkEnvironment.python }
 
-    /// Runs the driver on `dataset` (inside `dir`) and `steam-mate pair` on the same, and compares the trees.
-    static func expectSparkEqualsPair(_ dir: URL, dataset: String, decisions: String?, shards: Int, options: [String]) throws {
+    /// Runs the driver on the Steam files in `input` (ingest on Spark, then pairing) and compares its canonical dataset
+    /// with `steam-mate convert` and its output with `steam-mate pair` on that dataset, byte for byte.
+    static func expectSparkEqualsConvertAndPair(_ dir: URL, input: URL, decisions: String?, shards: Int, options: [String]) throws {
+        let locations = RepositoryPaths.root().appendingPathComponent("Data/reference/steam-locations.csv").path
+        // convert from the input's parent, as the driver's tasks run it, so the provenance paths agree.
+        let convert = try CommandRunner.run(["convert", input.lastPathComponent, "--out", dir.appendingPathComponent("ds").path,
+                                             "--locations", locations, "--quiet"], in: input.deletingLastPathComponent())
+        #expect(convert.status == 0, "\(convert.stderr)")
         let decisionArgs = decisions.map { ["--decisions", $0] } ?? []
-        let pair = try CommandRunner.run(["pair", dataset, "--out", "whole", "--quiet"] + decisionArgs + options, in: dir)
+        let pair = try CommandRunner.run(["pair", "ds", "--out", "whole", "--quiet"] + decisionArgs + options, in: dir)
         #expect(pair.status == 0, "\(pair.stderr)")
         let driver = Process()
         driver.executableURL = URL(fileURLWithPath: python!)
         driver.currentDirectoryURL = dir
         driver.arguments = [RepositoryPaths.root().appendingPathComponent("Pipelines/spark/steam_mate_spark.py").path,
-                            "--binary", CommandRunner.binary.path, "--dataset", dataset, "--out", "spark", "--work", "work",
-                            "--shards", String(shards), "--master", "local[2]", "--report", "report.json"]
+                            "--binary", CommandRunner.binary.path, "--input", input.path, "--canonical-out", "canonical",
+                            "--locations", locations, "--out", "spark", "--work", "work", "--shards", String(shards),
+                            "--ingest-tasks", "3", "--master", "local[2]", "--report", "report.json"]
             + decisionArgs + ["--"] + options
         let log = dir.appendingPathComponent("driver.log")
         FileManager.default.createFile(atPath: log.path, contents: nil)
@@ -52,33 +59,32 @@ struct SparkDriverTests {
         try handle.close()
         let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         #expect(driver.terminationStatus == 0, "driver failed: \(text.suffix(3000))")
-        let whole = PublishedTree.snapshot(dir.appendingPathComponent("whole"))
-        let spark = PublishedTree.snapshot(dir.appendingPathComponent("spark"))
-        #expect(whole.count > 10)
-        #expect(whole.keys.sorted() == spark.keys.sorted())
-        for (path, bytes) in whole { #expect(spark[path] == bytes, "\(path) differs") }
-        // Every shard ran as its own task, and the canonical tables were written as Parquet.
+        for (expected, actual) in [("ds", "canonical"), ("whole", "spark")] {
+            let a = PublishedTree.snapshot(dir.appendingPathComponent(expected))
+            let b = PublishedTree.snapshot(dir.appendingPathComponent(actual))
+            #expect(a.count > 10)
+            #expect(a.keys.sorted() == b.keys.sorted(), "\(actual): other files than \(expected)")
+            for (path, bytes) in a { #expect(b[path] == bytes, "\(actual)/\(path) differs from \(expected)/\(path)") }
+        }
+        // Every share and shard ran as its own task, and the canonical tables were written as Parquet.
         let report = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("report.json"))) as? [String: Any]
         #expect((report?["shard_tasks"] as? [[String: Any]])?.count == shards)
+        #expect((report?["ingest_tasks"] as? [[String: Any]])?.count == 3)
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("work/canonical_parquet/players/_SUCCESS").path))
     }
 
     @Test func embeddedSample() throws {
         let dir = try RepositoryPaths.temporaryDirectory("spark-sample")
-        let sample = RepositoryPaths.root().appendingPathComponent("Data/sample").path
-        let convert = try CommandRunner.run(["convert", sample, "--out", "ds", "--quiet"], in: dir)
-        #expect(convert.status == 0, "\(convert.stderr)")
-        try Self.expectSparkEqualsPair(dir, dataset: "ds", decisions: sample + "/decisions.jsonl", shards: 2,
-                                       options: ["--k", "10", "--exposure-cap", "3"])
+        let sample = RepositoryPaths.root().appendingPathComponent("Data/sample")
+        try Self.expectSparkEqualsConvertAndPair(dir, input: sample, decisions: sample.path + "/decisions.jsonl", shards: 2,
+                                                 options: ["--k", "10", "--exposure-cap", "3"])
     }
 
     @Test func generated20kPlayers() throws {
         let dir = try RepositoryPaths.temporaryDirectory("spark-20k")
-        for args in [["generate", "--players", "20000", "--seed", "13", "--out", "gen"], ["convert", "gen", "--out", "ds", "--quiet"]] {
-            let r = try CommandRunner.run(args, in: dir)
-            #expect(r.status == 0, "\(r.stderr)")
-        }
-        try Self.expectSparkEqualsPair(dir, dataset: "ds", decisions: "gen/decisions.jsonl", shards: 5,
-                                       options: ["--k", "20", "--exposure-cap", "3"])
+        let r = try CommandRunner.run(["generate", "--players", "20000", "--seed", "13", "--out", "gen"], in: dir)
+        #expect(r.status == 0, "\(r.stderr)")
+        try Self.expectSparkEqualsConvertAndPair(dir, input: dir.appendingPathComponent("gen"), decisions: "gen/decisions.jsonl",
+                                                 shards: 5, options: ["--k", "20", "--exposure-cap", "3"])
     }
 }

@@ -38,22 +38,34 @@ public enum PartialFactsJob {
     /// Converts the files under `inputs` into partial facts in `output` (published atomically; pipeline
     /// `convert-partial`). Returns the files written.
     @discardableResult
+    /// `filesShard` (index, count): only the index-th of `count` size-balanced shares of the scanned input files
+    /// (`share(_:count:)`), so a driver can hand `convert DIR --files-shard I/N` to N tasks without listing files itself.
     public static func convert(inputs: [String], output: String, threads: Int, baseDirectory: URL, policy: PublishPolicy,
+                               filesShard: (index: Int, count: Int)? = nil,
                                diagnostics: DiagnosticLog) throws -> [RunManifest.Entry] {
         let resolve = { (path: String) in path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseDirectory.appendingPathComponent(path) }
         try OutputGuard.preflight(output: resolve(output), inputs: inputs.map(resolve), policy: policy, displayPath: output)
         var files: [DatasetFile] = []
+        // Scan diagnostics (e.g. a bad players/<id> directory) belong to share 0 only, so the merge reports them once.
+        let scanLog = DiagnosticLog()
         for input in inputs {
-            files += DatasetScanner.scan(root: resolve(input), displayPrefix: InputDisplayName.of(input), diagnostics: diagnostics)
+            files += DatasetScanner.scan(root: resolve(input), displayPrefix: InputDisplayName.of(input), diagnostics: scanLog)
         }
+        if let filesShard {
+            files = share(files, count: filesShard.count)[filesShard.index]
+        }
+        if (filesShard?.index ?? 0) == 0 { for d in scanLog.all { diagnostics.emit(d) } }
         let ingestor = DatasetIngestor(threads: threads)
         let (result, partitions, dotaRecords) = try ingestor.ingestPartial(files, diagnostics: diagnostics)
         if dotaRecords > 0 {
             diagnostics.warning("convert.partialDota", "\(dotaRecords) Dota 2 matches and heroes are not carried by partial facts; "
                                 + "convert the Dota files with a whole convert or run")
         }
-        try EmptyInputGuard.check(records: result.documents, filesRead: result.filesRead, input: inputs.joined(separator: " "),
-                                  policy: policy)
+        // A share may be empty (more shares than files); a whole input that reads nothing is refused as convert refuses it.
+        if filesShard == nil {
+            try EmptyInputGuard.check(records: result.documents, filesRead: result.filesRead, input: inputs.joined(separator: " "),
+                                      policy: policy)
+        }
         let sorted = diagnostics.sorted()
         let header = Header(formatVersion: formatVersion, partitions: ingestor.partitioning.count, filesRead: result.filesRead,
                             bytesRead: result.bytesRead, documents: result.documents, documentCounts: result.documentCounts,
@@ -67,6 +79,21 @@ public enum PartialFactsJob {
             entries = try OutputAssembler.writeManifest(entries, pipeline: "convert-partial", into: staging)
         }
         return entries
+    }
+
+    /// The input files dealt into `count` shares of about equal bytes: Steam files by size (largest first, ties by
+    /// path) each to the share with the fewest bytes so far (ties: lower share); the other files to share 0.
+    static func share(_ files: [DatasetFile], count: Int) -> [[DatasetFile]] {
+        var shares = [[DatasetFile]](repeating: [], count: max(1, count))
+        var bytes = [Int](repeating: 0, count: shares.count)
+        for file in files.sorted(by: { ($0.size, $1.relativePath) > ($1.size, $0.relativePath) }) {
+            guard file.role == .steam else { shares[0].append(file); continue }
+            var best = 0
+            for s in 1..<shares.count where bytes[s] < bytes[best] { best = s }
+            shares[best].append(file)
+            bytes[best] += file.size
+        }
+        return shares.map { $0.sorted { $0.relativePath < $1.relativePath } }
     }
 
     /// A partial-facts directory that cannot be merged: an error diagnostic (exit 2, nothing published).
