@@ -68,10 +68,19 @@ public enum BulkPairer {
         let grid = GeoGrid(cellKm: p.config.gridCellKm)
 
         let (cellKeys, cellStart, cellMembers) = cells(p, grid: grid)
-        // A shard scores the groups of the cells it owns; the other cells are its halo (partners only).
-        let ownedCells = (0..<cellKeys.count).filter { shard?.owns(cell: cellKeys[$0]) ?? true }
+        // A shard scores its players (its cells, or its slices of cut cells: by rank in the cell, steamid order) against
+        // their regions; the other players are its halo (partners only).
+        var ownedMembers = [[Int32]](repeating: [], count: cellKeys.count)
         var owned: [Int] = []
-        for c in ownedCells { owned.append(contentsOf: cellMembers[cellStart[c]..<cellStart[c + 1]].map(Int.init)) }
+        for c in 0..<cellKeys.count {
+            let n = cellStart[c + 1] - cellStart[c]
+            for (rank, m) in cellMembers[cellStart[c]..<cellStart[c + 1]].enumerated()
+            where shard?.owns(cell: cellKeys[c], rank: rank, players: n) ?? true {
+                ownedMembers[c].append(m)
+                owned.append(Int(m))
+            }
+        }
+        let ownedCells = (0..<cellKeys.count).filter { !ownedMembers[$0].isEmpty }
 
         // Shared index over all `anywhere` players (postings ascend by pool position, as `PoolScorer` needs).
         let poolMembers = (0..<n).filter { p.anywhere[$0] && p.hasVector($0) }.map(Int32.init)
@@ -98,7 +107,7 @@ public enum BulkPairer {
             return total
         }
         for c in ownedCells {
-            var members = Array(cellMembers[cellStart[c]..<cellStart[c + 1]])
+            var members = ownedMembers[c]
             members.sort {
                 let a = Int($0), b = Int($1)
                 if p.latitude[a] != p.latitude[b] { return p.latitude[a] < p.latitude[b] }
@@ -174,10 +183,11 @@ public enum BulkPairer {
         let stripes = poolMembers.count >= 2 ? poolStripes : 0
         let geoItems = order.map { work[$0].0 }
         // A shard queries the pool members it owns (pruned pool), or scores every `shards`-th block of rows.
+        let ownedSet = Set(owned)
         let queried: [Int32] = shard.map { s in
             poolMembers.filter { m in
                 let u = Int(m)
-                return p.located[u] ? s.owns(cell: grid.key(latitude: p.latitude[u], longitude: p.longitude[u]))
+                return p.located[u] ? ownedSet.contains(u)
                     : PairingShard.owner(ofUnlocated: p.steamIDs[u], shards: s.count) == s.index
             }
         } ?? poolMembers

@@ -1,31 +1,42 @@
 import PlayerModel
 
 /// The part of a sharded pairing run (issue 13) that one shard scores: the located players whose home grid cell
-/// (`GeoGrid`, `PairingConfig.gridCellKm`) the plan gave to shard `index`, and the `anywhere` pool's row blocks
+/// (`GeoGrid`, `PairingConfig.gridCellKm`), or whose slice of a cut cell, the plan gave to shard `index`, and the `anywhere` pool's row blocks
 /// `index`, `index + count`, … Players with no location are owned by a hash of their steamid (they matter only when
 /// the pool is queried member by member).
 public struct PairingShard: Sendable, Hashable {
     public let index: Int
     public let count: Int
-    /// The owned cells' keys, ascending.
-    let cells: [UInt64]
+    /// A cell the shard scores all or some slices of.
+    struct OwnedCell: Sendable, Hashable {
+        var key: UInt64
+        /// Per slice of the cell: owned by this shard.
+        var slices: [Bool]
+    }
+    /// Ascending by key.
+    let cells: [OwnedCell]
 
-    init(index: Int, count: Int, cells: [UInt64]) {
+    init(index: Int, count: Int, cells: [OwnedCell]) {
         self.index = index
         self.count = count
-        self.cells = cells.sorted()
+        self.cells = cells.sorted { $0.key < $1.key }
     }
 
     /// The whole population as one shard.
-    public static func whole(cellKeys: [UInt64]) -> PairingShard { PairingShard(index: 0, count: 1, cells: cellKeys) }
+    static func whole(cellKeys: [UInt64]) -> PairingShard {
+        PairingShard(index: 0, count: 1, cells: cellKeys.map { OwnedCell(key: $0, slices: [true]) })
+    }
 
-    func owns(cell key: UInt64) -> Bool {
+    /// Whether the shard scores the player ranked `rank` (steamid order) among the `players` of cell `key`.
+    func owns(cell key: UInt64, rank: Int, players: Int) -> Bool {
         var lo = 0, hi = cells.count
         while lo < hi {
             let mid = (lo + hi) >> 1
-            if cells[mid] < key { lo = mid + 1 } else { hi = mid }
+            if cells[mid].key < key { lo = mid + 1 } else { hi = mid }
         }
-        return lo < cells.count && cells[lo] == key
+        guard lo < cells.count && cells[lo].key == key else { return false }
+        let slices = cells[lo].slices
+        return slices[PairingShardPlan.slice(rank: rank, players: players, slices: slices.count)]
     }
 
     /// The shard owning a player with no location: a stable hash of the steamid (Fibonacci hashing), mod `shards`.

@@ -18,7 +18,7 @@ extension PairingShardPlan {
 
     private struct FileCell: Codable {
         var key: UInt64
-        var shard: Int
+        var shards: [Int]
         var players: Int
         var work: Int
         var reachKm: Double
@@ -43,7 +43,7 @@ extension PairingShardPlan {
                         statisticsPlayers: statistics.players,
                         documentFrequency: statistics.documentFrequency.keys.sorted().map { [UInt64($0), UInt64(statistics.documentFrequency[$0]!)] },
                         maxFiniteCapKm: maxFiniteCapKm, poolPlayers: poolPlayers, shardWork: shardWork,
-                        cells: cells.map { FileCell(key: $0.key, shard: $0.shard, players: $0.players, work: $0.work, reachKm: $0.reachKm) })
+                        cells: cells.map { FileCell(key: $0.key, shards: $0.shards, players: $0.players, work: $0.work, reachKm: $0.reachKm) })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         encoder.keyEncodingStrategy = .convertToSnakeCase
@@ -69,13 +69,13 @@ extension PairingShardPlan {
             frequency[UInt32(pair[0])] = Int(pair[1])
         }
         for (i, c) in file.cells.enumerated() {
-            guard (0..<file.shards).contains(c.shard), c.players >= 0, c.work >= 0, c.reachKm.isFinite,
+            guard !c.shards.isEmpty, c.shards.count <= max(1, c.players), c.shards.allSatisfy({ (0..<file.shards).contains($0) }), c.players >= 0, c.work >= 0, c.reachKm.isFinite,
                   i == 0 || file.cells[i - 1].key < c.key else { throw DecodeError.invalid("cell \(c.key)") }
         }
         self.init(shards: file.shards, settings: file.settings, gridCellKm: file.gridCellKm,
                   statistics: GameStatistics(players: file.statisticsPlayers, documentFrequency: frequency),
                   maxFiniteCapKm: file.maxFiniteCapKm, poolPlayers: file.poolPlayers,
-                  cells: file.cells.map { Cell(key: $0.key, shard: $0.shard, players: $0.players, work: $0.work, reachKm: $0.reachKm) })
+                  cells: file.cells.map { Cell(key: $0.key, shards: $0.shards, players: $0.players, work: $0.work, reachKm: $0.reachKm) })
     }
 
     /// The most shards a plan may have.

@@ -7,8 +7,10 @@ import PlayerModel
 /// the whole run would.
 ///
 /// Work of a cell: Σ over its players with a game vector of the players located in the cells within that player's
-/// search radius (players × neighbours, what scoring costs), not the player count. Cells are dealt largest first
-/// to the least loaded shard (ties: lower shard), so a dense city is one shard's, and many small cells fill the rest.
+/// search radius (players × neighbours, what scoring costs), not the player count. A hot cell (a dense city) whose
+/// work passes an even share is cut into that many **slices** of its players (by rank in steamid order; every slice
+/// is scored against the whole cell's region, so the lists do not change), and the slices are dealt largest first to
+/// the least loaded shard (ties: lower shard): one city no longer sets the slowest shard.
 /// A shard needs its own cells' players, the players in every cell within reach of one of its cells (its halo), and
 /// the whole `anywhere` pool; `needs(_:)` lists who goes where.
 public struct PairingShardPlan: Sendable, Hashable {
@@ -17,7 +19,9 @@ public struct PairingShardPlan: Sendable, Hashable {
     public struct Cell: Sendable, Hashable {
         /// `GeoGrid` key: row << 32 | column.
         public var key: UInt64
-        public var shard: Int
+        /// The shard scoring each slice: slice j holds the players whose rank r among the cell's players (steamid
+        /// order) has `r · shards.count / players == j`. One entry for a cell that is not cut.
+        public var shards: [Int]
         /// Located players with a game vector in the cell.
         public var players: Int
         /// Estimated work (see the type's comment).
@@ -37,15 +41,23 @@ public struct PairingShardPlan: Sendable, Hashable {
     /// Ascending by key.
     public var cells: [Cell]
 
-    /// Each shard's summed work.
+    /// Each shard's summed work (a cut cell's work split evenly over its slices).
     public var shardWork: [Int] {
         var work = [Int](repeating: 0, count: shards)
-        for c in cells { work[c.shard] += c.work }
+        for c in cells {
+            for (j, s) in c.shards.enumerated() { work[s] += Self.sliceWork(c.work, slice: j, of: c.shards.count) }
+        }
         return work
     }
 
+    static func sliceWork(_ work: Int, slice j: Int, of slices: Int) -> Int { work / slices + (j < work % slices ? 1 : 0) }
+
+    /// Slice of the player ranked `rank` among `players` in a cell cut into `slices`.
+    static func slice(rank: Int, players: Int, slices: Int) -> Int { slices <= 1 ? 0 : rank * slices / max(1, players) }
+
     public func shard(_ index: Int) -> PairingShard {
-        PairingShard(index: index, count: shards, cells: cells.filter { $0.shard == index }.map(\.key))
+        PairingShard(index: index, count: shards, cells: cells.filter { $0.shards.contains(index) }
+            .map { PairingShard.OwnedCell(key: $0.key, slices: $0.shards.map { $0 == index }) })
     }
 
     /// The settings that change a list, as one line (compared, not parsed).
@@ -73,15 +85,24 @@ public struct PairingShardPlan: Sendable, Hashable {
             for (radius, count) in radii where radius >= 0 {
                 work += count * neighbours(of: keys[c], radiusKm: radius, grid: grid, keys: keys, start: start)
             }
-            cells.append(Cell(key: keys[c], shard: 0, players: start[c + 1] - start[c], work: work,
+            cells.append(Cell(key: keys[c], shards: [0], players: start[c + 1] - start[c], work: work,
                               reachKm: radii.keys.max() ?? -1))
         }
+        // Cut hot cells: as many slices as even shares in their work (at most one per shard and per player).
+        let total = cells.reduce(0) { $0 + $1.work }
+        let share = max(1, total / shards)
+        var slices: [(cell: Int, slice: Int, work: Int)] = []
+        for (c, cell) in cells.enumerated() {
+            let count = max(1, min(shards, cell.players, (cell.work + share - 1) / share))
+            cells[c].shards = [Int](repeating: 0, count: count)
+            for j in 0..<count { slices.append((c, j, sliceWork(cell.work, slice: j, of: count))) }
+        }
         var load = [Int](repeating: 0, count: shards)
-        for c in cells.indices.sorted(by: { cells[$0].work != cells[$1].work ? cells[$0].work > cells[$1].work : $0 < $1 }) {
+        for item in slices.sorted(by: { $0.work != $1.work ? $0.work > $1.work : ($0.cell, $0.slice) < ($1.cell, $1.slice) }) {
             var best = 0
             for s in 1..<shards where load[s] < load[best] { best = s }
-            cells[c].shard = best
-            load[best] += cells[c].work
+            cells[item.cell].shards[item.slice] = best
+            load[best] += item.work
         }
         return PairingShardPlan(shards: shards, settings: settingsText(p.config), gridCellKm: p.config.gridCellKm,
                                 statistics: p.statistics, maxFiniteCapKm: p.maxFiniteCapKm,
@@ -106,12 +127,12 @@ public struct PairingShardPlan: Sendable, Hashable {
         let keys = cells.map(\.key)
         var needers = [[Int]](repeating: [], count: cells.count)
         for (c, cell) in cells.enumerated() {
-            needers[c].append(cell.shard)
+            needers[c].append(contentsOf: cell.shards)
             guard cell.reachKm >= 0 else { continue }
             for (row, cols) in grid.neighbourRanges(of: cell.key, radiusKm: cell.reachKm) {
                 let lo = BulkPairer.lowerBound(keys, UInt64(row) << 32 | UInt64(cols.lowerBound))
                 let hi = BulkPairer.lowerBound(keys, UInt64(row) << 32 | (UInt64(cols.upperBound) + 1))
-                for other in lo..<hi { needers[other].append(cell.shard) }
+                for other in lo..<hi { needers[other].append(contentsOf: cell.shards) }
             }
         }
         return needers
@@ -155,18 +176,27 @@ public struct PairingShardPlan: Sendable, Hashable {
         let grid = GeoGrid(cellKm: gridCellKm)
         let keys = cells.map(\.key)
         let needers = neededBy()
+        // Each located player's owner: the shard of its slice (rank among its cell's players, steamid order).
+        var owner = [Int](repeating: -1, count: p.count)
+        var cellOf = [Int](repeating: -1, count: p.count)
+        let (cellKeys, start, members) = BulkPairer.cells(p, grid: grid)
+        for (k, key) in cellKeys.enumerated() {
+            let c = BulkPairer.lowerBound(keys, key)
+            guard c < keys.count && keys[c] == key else { continue }
+            let n = start[k + 1] - start[k]
+            for (rank, m) in members[start[k]..<start[k + 1]].enumerated() {
+                owner[Int(m)] = cells[c].shards[Self.slice(rank: rank, players: n, slices: cells[c].shards.count)]
+                cellOf[Int(m)] = c
+            }
+        }
         var out: [(player: Int, shard: Int, role: Role)] = []
         for u in 0..<p.count where p.hasVector(u) {
             var roles: [Int: Role] = [:]
             if p.anywhere[u] { for s in 0..<shards { roles[s] = .pool } }
-            if p.located[u] {
-                let key = grid.key(latitude: p.latitude[u], longitude: p.longitude[u])
-                let c = BulkPairer.lowerBound(keys, key)
-                if c < keys.count && keys[c] == key {
-                    for s in needers[c] where roles[s] == nil { roles[s] = .halo }
-                    roles[cells[c].shard] = .owner
-                }
-            } else if p.anywhere[u] {
+            if cellOf[u] >= 0 {
+                for s in needers[cellOf[u]] where roles[s] == nil { roles[s] = .halo }
+                roles[owner[u]] = .owner
+            } else if !p.located[u] && p.anywhere[u] {
                 roles[PairingShard.owner(ofUnlocated: p.steamIDs[u], shards: shards)] = .owner
             }
             for s in roles.keys.sorted() { out.append((u, s, roles[s]!)) }

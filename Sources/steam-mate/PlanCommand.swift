@@ -40,7 +40,8 @@ struct PlanCommand: ParsableCommand {
         }
         let work = plan.shardWork
         let total = max(1, work.reduce(0, +))
-        DiagnosticPrinter.standardError("plan: \(shards) shards over \(plan.cells.count) cells, pool \(plan.poolPlayers) players; "
+        let cut = plan.cells.filter { $0.shards.count > 1 }.count
+        DiagnosticPrinter.standardError("plan: \(shards) shards over \(plan.cells.count) cells (\(cut) cut into slices), pool \(plan.poolPlayers) players; "
             + "largest shard \(String(format: "%.1f", 100 * Double(work.max() ?? 0) / Double(total))) % of the estimated work; "
             + "player rows \(needs.count)\n")
         if log.hasErrors { throw ExitCode(ExitStatus.inputErrors.rawValue) }

@@ -88,6 +88,8 @@ import SyntheticData
         if shards > 1 {
             let needs = plan.needs(p)
             for s in 0..<shards { #expect(needs.filter { $0.shard == s }.count < p.count) }
+            // With 7 shards the cities are hot: some cell is cut into slices scored by different shards.
+            if shards == 7 { #expect(plan.cells.contains { Set($0.shards).count > 1 }) }
         }
     }
 
@@ -105,18 +107,21 @@ import SyntheticData
         #expect((0..<p.count).contains { p.located[$0] && p.latitude[$0] < -89.4 })
     }
 
-    /// The plan deals cells largest first to the least loaded shard: no shard carries more than an even share plus
-    /// the largest cell (the greedy bound), every cell has one shard, and the file form reads back equal.
+    /// The plan cuts hot cells into slices and deals them largest first to the least loaded shard: no shard carries
+    /// more than an even share plus the largest slice (the greedy bound), no slice is more than about an even share
+    /// unless its cell has a single player, and the file form reads back equal.
     @Test(arguments: [2, 3, 7])
     func planIsBalancedAndReadsBack(shards: Int) throws {
         let d = Self.hardPlaces(players: 3_000, seed: 55)
         let p = PreparedPopulation(dataset: d, config: PairingConfig(k: 10))
         let plan = PairingShardPlan.make(p, shards: shards)
         let total = plan.cells.reduce(0) { $0 + $1.work }
-        let largest = plan.cells.map(\.work).max() ?? 0
+        let largestSlice = plan.cells.map { ($0.work + $0.shards.count - 1) / $0.shards.count }.max() ?? 0
         #expect(total > 0)
-        for w in plan.shardWork { #expect(w <= total / shards + largest) }
-        #expect(plan.cells.allSatisfy { (0..<shards).contains($0.shard) })
+        #expect(plan.shardWork.reduce(0, +) == total)
+        for w in plan.shardWork { #expect(w <= total / shards + largestSlice) }
+        #expect(largestSlice <= total / shards + 1 || plan.cells.contains { $0.players == 1 })
+        #expect(plan.cells.allSatisfy { $0.shards.allSatisfy { (0..<shards).contains($0) } })
         #expect(plan.cells.map(\.key) == plan.cells.map(\.key).sorted())
         #expect(try PairingShardPlan(json: plan.jsonBytes()) == plan)
         #expect(plan.jsonBytes() == PairingShardPlan.make(p, shards: shards).jsonBytes())
