@@ -67,6 +67,21 @@ TABLES = {  # table -> the JSON keys naming its players
 }
 
 
+def steamid(F, column, key, position):
+    """The id under `key` in a canonical JSON line. The writer puts the key columns first (`{"steamid":"…"`, or
+    `{"steamid_a":"…","steamid_b":"…"`) and ids have 17 digits, so a substring reads it without parsing the line;
+    any other line shape falls back to `get_json_object`."""
+    if position == 0:
+        start = len('{"' + key + '":"') + 1
+        shaped = F.col(column).startswith('{"' + key + '":"')
+    else:
+        start = len('{"steamid_a":"') + 17 + len('","' + key + '":"') + 1
+        shaped = F.col(column).startswith('{"steamid_a":"') & (F.substring(column, start - len('","' + key + '":"'),
+                                                                          len('","' + key + '":"')) == '","' + key + '":"')
+    fast = F.substring(column, start, 17)
+    return F.when(shaped & (F.substring(column, start + 17, 1) == '"'), fast).otherwise(F.get_json_object(column, "$." + key))
+
+
 def run(cmd, ok=(0,), **kw):
     """Runs a steam-mate command on the driver; an exit status not in `ok` stops the job with its stderr."""
     started = time.time()
@@ -244,19 +259,22 @@ def main(argv):
             lines = spark.read.text(path).withColumn("row", F.monotonically_increasing_id()) \
                 .filter(F.length("value") > 0)
             if len(keys) == 1:
-                joined = lines.join(needs, F.get_json_object("value", f"$.{keys[0]}") == needs.steamid)
+                joined = lines.join(needs, steamid(F, "value", keys[0], 0) == needs.steamid)
             else:
                 a = needs.select(F.col("steamid").alias("a"), F.col("shard"))
                 b = needs.select(F.col("steamid").alias("b"), F.col("shard").alias("shard_b"))
-                joined = lines.join(a, F.get_json_object("value", "$.steamid_a") == a.a) \
-                    .join(b, (F.get_json_object("value", "$.steamid_b") == b.b) & (F.col("shard") == F.col("shard_b")))
+                joined = lines.join(a, steamid(F, "value", "steamid_a", 0) == a.a) \
+                    .join(b, (steamid(F, "value", "steamid_b", 1) == b.b) & (F.col("shard") == F.col("shard_b")))
             pieces.append(joined.select(F.col("shard"), F.lit(table).alias("table"), F.col("row"),
                                         F.col("value").alias("line")))
+        figures["steps"]["shard_join_planned_s"] = round(time.time() - started, 2)
+        parquet_started = time.time()
         for table, schema in SCHEMAS.items():
             path = os.path.join(dataset, f"{table}.jsonl")
             if os.path.exists(path):
                 spark.read.schema(schema).option("mode", "FAILFAST").json(path) \
                     .write.mode("overwrite").parquet(os.path.join(work, "canonical_parquet", table))
+        figures["steps"]["canonical_parquet_s"] = round(time.time() - parquet_started, 2)
         union = pieces[0]
         for p in pieces[1:]:
             union = union.unionByName(p)
