@@ -183,22 +183,18 @@ public enum BulkPairer {
         let stripes = poolMembers.count >= 2 ? poolStripes : 0
         let geoItems = order.map { work[$0].0 }
         // A shard queries the pool members it owns (pruned pool), or scores every `shards`-th block of rows.
-        let ownedSet = Set(owned)
-        let queried: [Int32] = shard.map { s in
-            poolMembers.filter { m in
-                let u = Int(m)
-                return p.located[u] ? ownedSet.contains(u)
-                    : PairingShard.owner(ofUnlocated: p.steamIDs[u], shards: s.count) == s.index
+        // Pool positions queried member by member (pruned pool): all of them, or a shard's own players.
+        var queriedPositions = Array(0..<poolMembers.count)
+        if let shard {
+            var isOwned = [Bool](repeating: false, count: n)
+            for u in owned { isOwned[u] = true }
+            queriedPositions = queriedPositions.filter { r in
+                let u = Int(poolMembers[r])
+                return p.located[u] ? isOwned[u] : PairingShard.owner(ofUnlocated: p.steamIDs[u], shards: shard.count) == shard.index
             }
-        } ?? poolMembers
-        if prunedPool, shard != nil {
-            for m in queried where !(p.located[Int(m)]) { owned.append(Int(m)) }
+            if prunedPool { for r in queriedPositions where !p.located[Int(poolMembers[r])] { owned.append(Int(poolMembers[r])) } }
         }
-        let queriedRows: [Int] = {
-            var rowOf: [Int32: Int] = [:]
-            for (r, m) in poolMembers.enumerated() { rowOf[m] = r }
-            return queried.map { rowOf[$0]! }
-        }()
+        let queriedRows = queriedPositions
         let blockStride = shard?.count ?? 1, blockOffset = shard?.index ?? 0
         let poolItems = prunedPool
             ? stride(from: 0, to: queriedRows.count, by: poolMemberChunk).map {
