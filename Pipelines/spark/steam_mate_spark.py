@@ -144,7 +144,7 @@ def shard_task(binary_name, plan_dir, inputs_dir, shards_dir, shards, extra, dec
     return task
 
 
-def ingest_task(binary_name, raw, facts_dir, shares):
+def ingest_task(binary_name, raw, facts_dir, shares, names_as_run):
     """Runs `convert RAW --partial-facts --files-shard I/N` for each share I of a partition, from RAW's parent, so the
     provenance paths in the facts are the ones `steam-mate convert RAW` writes from there."""
 
@@ -156,7 +156,7 @@ def ingest_task(binary_name, raw, facts_dir, shares):
         for share in indices:
             started = time.time()
             cmd = [binary, "convert", os.path.basename(raw), "--partial-facts", "--files-shard", f"{share}/{shares}",
-                   "--out", os.path.join(facts_dir, str(share)), "--quiet", "--force"]
+                   "--out", os.path.join(facts_dir, str(share)), "--quiet", "--force"] + (["--names-as-run"] if names_as_run else [])
             with tempfile.TemporaryFile() as err:
                 child = subprocess.Popen(cmd, cwd=os.path.dirname(raw), stdout=subprocess.DEVNULL, stderr=err)
                 _, status, usage = os.wait4(child.pid, 0)
@@ -184,6 +184,8 @@ def main(argv):
     ap.add_argument("--canonical-out", default=None, help="with --input: where the merged canonical dataset is published")
     ap.add_argument("--ingest-tasks", type=int, default=None, help="with --input: Spark tasks decoding the files (default: --shards)")
     ap.add_argument("--locations", default=None, help="with --input: location table for merge (default: the shipped one)")
+    ap.add_argument("--pipeline", default=None, help="with --input (the pipeline's input): publish what `steam-mate run "
+                    "PIPELINE` publishes (every stage; its ingest and pair stage from the facts and shards made here)")
     ap.add_argument("--out", required=True, help="published output directory (what steam-mate pair --out gives)")
     ap.add_argument("--work", required=True, help="scratch directory shared by the driver and every executor")
     ap.add_argument("--shards", type=int, required=True)
@@ -195,13 +197,19 @@ def main(argv):
 
     binary = os.path.abspath(args.binary)
     work = os.path.abspath(args.work)
-    if args.input and not args.canonical_out:
+    if args.pipeline and not args.input:
+        ap.error("--pipeline needs --input (the pipeline's input directory)")
+    if args.input and not args.canonical_out and not args.pipeline:
         ap.error("--input needs --canonical-out")
-    dataset = os.path.abspath(args.dataset or args.canonical_out)
+    dataset = os.path.abspath(args.dataset or args.canonical_out or os.path.join(args.work, "canonical"))
     decisions = os.path.abspath(args.decisions) if args.decisions else None
-    if decisions is None and os.path.exists(os.path.join(dataset, "decisions.jsonl")):
-        decisions = os.path.join(dataset, "decisions.jsonl")
+    for home in ([os.path.abspath(args.input)] if args.input else []) + [dataset]:
+        if decisions is None and os.path.exists(os.path.join(home, "decisions.jsonl")):
+            decisions = os.path.join(home, "decisions.jsonl")
     state = os.path.abspath(args.state) if args.state else None
+    # A pipeline's pair stage reads the carry-over state of the output it replaces: the shards must exclude the same pairs.
+    if args.pipeline and state is None and os.path.isdir(os.path.join(os.path.abspath(args.out), "state")):
+        state = os.path.join(os.path.abspath(args.out), "state")
     os.makedirs(work, exist_ok=True)
     plan_dir = os.path.join(work, "plan")
     inputs_dir = os.path.join(work, "shard_inputs")
@@ -229,7 +237,7 @@ def main(argv):
             tasks = args.ingest_tasks or args.shards
             facts_dir = os.path.join(work, "facts")
             report = spark.sparkContext.parallelize(range(tasks), tasks) \
-                .mapPartitions(ingest_task(os.path.basename(binary), raw, facts_dir, tasks)).collect()
+                .mapPartitions(ingest_task(os.path.basename(binary), raw, facts_dir, tasks, bool(args.pipeline))).collect()
             failed = [r for r in report if r["status"] != 0]
             for r in failed:
                 sys.stderr.write(f"ingest share {r['share']} exited {r['status']}:\n{r['stderr']}\n")
@@ -297,15 +305,23 @@ def main(argv):
     finally:
         spark.stop()
 
-    # 4. Union and global steps (driver).
-    cmd = [binary, "pair", dataset, "--plan", plan_dir, "--shard-lists"]
-    cmd += [os.path.join(shards_dir, str(i)) for i in range(args.shards)]
-    cmd += ["--out", os.path.abspath(args.out), "--quiet"]
-    if decisions:
-        cmd += ["--decisions", decisions]
-    if state:
-        cmd += ["--state", state]
-    proc, took = run(cmd + extra)
+    # 4. Union and global steps (driver): `pair --shard-lists`, or the whole `run` with its ingest from the facts and
+    # its pair stage from the shards (lobby, trade and the report computed here, once).
+    lists = [os.path.join(shards_dir, str(i)) for i in range(args.shards)]
+    if args.pipeline:
+        cmd = [binary, "run", os.path.abspath(args.pipeline), "--out", os.path.abspath(args.out), "--quiet",
+               "--partial-facts"] + [os.path.join(work, "facts", str(i)) for i in range(args.ingest_tasks or args.shards)]
+        cmd += ["--pair-plan", plan_dir, "--pair-shard-lists"] + lists
+        cmd += ["--locations", os.path.abspath(args.locations)] if args.locations else []
+        proc, took = run(cmd, ok=(0, 1))
+    else:
+        cmd = [binary, "pair", dataset, "--plan", plan_dir, "--shard-lists"] + lists
+        cmd += ["--out", os.path.abspath(args.out), "--quiet"]
+        if decisions:
+            cmd += ["--decisions", decisions]
+        if state:
+            cmd += ["--state", state]
+        proc, took = run(cmd + extra)
     sys.stderr.write(proc.stderr)
     figures["steps"]["union_s"] = round(took, 2)
     if args.report:

@@ -44,6 +44,9 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: "With --partial-facts: convert only share I of N of the input files (I/N; shares of about equal bytes).")
     var filesShard: String?
 
+    @Flag(help: "With --partial-facts: name files relative to the input directory, as run does (for run --partial-facts).")
+    var namesAsRun = false
+
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("give at least one file or directory") }
         guard !parsedFormats.isEmpty else { throw ValidationError("--formats takes csv, jsonl or csv,jsonl") }
@@ -80,7 +83,8 @@ struct ConvertCommand: ParsableCommand {
             }
             do {
                 let entries = try PartialFactsJob.convert(inputs: paths, output: out, threads: threads, baseDirectory: cwd,
-                                                          policy: publish.policy, filesShard: share, diagnostics: log)
+                                                          policy: publish.policy, filesShard: share, namesAsRun: namesAsRun,
+                                                          diagnostics: log)
                 DiagnosticPrinter.printToStandardError(log.sorted().filter { $0.severity != .note })
                 DiagnosticPrinter.standardError("convert: partial facts → \(out) (\(entries.count) files)\n")
             } catch {

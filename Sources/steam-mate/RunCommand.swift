@@ -34,6 +34,15 @@ struct RunCommand: ParsableCommand {
     @Flag(help: "No progress display (it is shown only when stderr is a terminal anyway).")
     var quiet = false
 
+    @Option(parsing: .upToNextOption, help: "Ingest from these convert --partial-facts --names-as-run outputs instead of the input's Steam files (a sharded run's last step).")
+    var partialFacts: [String] = []
+
+    @Option(help: "Shard plan (steam-mate plan) of --pair-shard-lists.")
+    var pairPlan: String?
+
+    @Option(parsing: .upToNextOption, help: "The pair stage from every shard's pair --shard output instead of scoring here.")
+    var pairShardLists: [String] = []
+
     func run() throws {
         try OptionCheck.require([("--threads", threads.asDouble, OptionRanges.threads)] + publish.rangeChecks + spill.rangeChecks)
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -54,6 +63,21 @@ struct RunCommand: ParsableCommand {
         effective.spill = spill.apply(to: effective.spill)
         var job = PipelineRun(definition: effective, baseDirectory: cwd)
         job.lockWait = publish.policy.lockWait
+        if !partialFacts.isEmpty { job.partialFacts = partialFacts.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL } }
+        guard (pairPlan == nil) == pairShardLists.isEmpty else {
+            DiagnosticPrinter.standardError("error: --pair-plan and --pair-shard-lists go together [pair.shardOptions]\n")
+            throw ExitCode(ExitStatus.definitionError.rawValue)
+        }
+        if let pairPlan {
+            do {
+                let (plan, sha) = try PairingShardFiles.readPlan(URL(fileURLWithPath: pairPlan))
+                let lists = try pairShardLists.map { try PairingShardFiles.readShard(URL(fileURLWithPath: $0), planSHA256: sha) }
+                job.pairShards = PipelineRun.PairShards(plan: plan, lists: lists)
+            } catch {
+                DiagnosticPrinter.standardError("\(error)\n")
+                throw ExitCode(ExitStatus.definitionError.rawValue)
+            }
+        }
         let log = DiagnosticLog()
         try CommandOutcome.report(log: log) {
             job.reportStage = CommandOutcome.printStage

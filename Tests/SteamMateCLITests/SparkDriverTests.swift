@@ -24,8 +24,9 @@ enum SparkEnvironment {
     }
 }
 
-/// The PySpark driver (`Pipelines/spark/steam_mate_spark.py`) in local mode, from Steam files to pairings, publishes
-/// exactly what `steam-mate convert` and `steam-mate pair` do; without Java or PySpark the suite is skipped and says why.
+/// The PySpark driver (`Pipelines/spark/steam_mate_spark.py`) in local mode publishes exactly what `steam-mate run` does
+/// for a pipeline, and what `steam-mate convert` and `steam-mate pair` do from Steam files; without Java or PySpark the
+/// suite is skipped and says why.
 @Suite(.serialized, .enabled(if: SparkEnvironment.python != nil, "Spark driver tests skipped: no Java, or no Python with pyspark and pyarrow (set STEAM_MATE_SPARK_PYTHON or create .venv-spark; see README, Sharded pairing on Spark)"))
 struct SparkDriverTests {
     static var python: String? { SparkEnvironment.python }
@@ -41,24 +42,9 @@ struct SparkDriverTests {
         let decisionArgs = decisions.map { ["--decisions", $0] } ?? []
         let pair = try CommandRunner.run(["pair", "ds", "--out", "whole", "--quiet"] + decisionArgs + options, in: dir)
         #expect(pair.status == 0, "\(pair.stderr)")
-        let driver = Process()
-        driver.executableURL = URL(fileURLWithPath: python!)
-        driver.currentDirectoryURL = dir
-        driver.arguments = [RepositoryPaths.root().appendingPathComponent("Pipelines/spark/steam_mate_spark.py").path,
-                            "--binary", CommandRunner.binary.path, "--input", input.path, "--canonical-out", "canonical",
-                            "--locations", locations, "--out", "spark", "--work", "work", "--shards", String(shards),
-                            "--ingest-tasks", "3", "--master", "local[2]", "--report", "report.json"]
-            + decisionArgs + ["--"] + options
-        let log = dir.appendingPathComponent("driver.log")
-        FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        driver.standardOutput = handle
-        driver.standardError = handle
-        try driver.run()
-        driver.waitUntilExit()
-        try handle.close()
-        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        #expect(driver.terminationStatus == 0, "driver failed: \(text.suffix(3000))")
+        _ = try Self.runDriver(dir, ["--input", input.path, "--canonical-out", "canonical", "--locations", locations,
+                                     "--out", "spark", "--work", "work", "--shards", String(shards), "--ingest-tasks", "3",
+                                     "--master", "local[2]", "--report", "report.json"] + decisionArgs + ["--"] + options)
         for (expected, actual) in [("ds", "canonical"), ("whole", "spark")] {
             let a = PublishedTree.snapshot(dir.appendingPathComponent(expected))
             let b = PublishedTree.snapshot(dir.appendingPathComponent(actual))
@@ -73,11 +59,47 @@ struct SparkDriverTests {
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("work/canonical_parquet/players/_SUCCESS").path))
     }
 
-    @Test func embeddedSample() throws {
+    /// The default pipeline (every stage) on the embedded sample: the driver's `--pipeline` tree equals `steam-mate run`'s
+    /// byte for byte (ingest from the Spark tasks' facts, pairing from the shards, lobby, trade and report on the driver).
+    @Test func defaultPipelineOnTheSampleEqualsRun() throws {
         let dir = try RepositoryPaths.temporaryDirectory("spark-sample")
-        let sample = RepositoryPaths.root().appendingPathComponent("Data/sample")
-        try Self.expectSparkEqualsConvertAndPair(dir, input: sample, decisions: sample.path + "/decisions.jsonl", shards: 2,
-                                                 options: ["--k", "10", "--exposure-cap", "3"])
+        let root = RepositoryPaths.root()
+        let pipeline = try String(contentsOf: root.appendingPathComponent("Pipelines/default.yml"), encoding: .utf8)
+            .replacingOccurrences(of: "input: Data/sample", with: "input: \(root.path)/Data/sample")
+            .replacingOccurrences(of: "locations: Data/reference", with: "locations: \(root.path)/Data/reference")
+        try pipeline.write(to: dir.appendingPathComponent("p.yml"), atomically: true, encoding: .utf8)
+        let run = try CommandRunner.run(["run", "p.yml", "--out", "whole", "--quiet"], in: dir)
+        #expect(run.status == 0, "\(run.stderr)")
+        let text = try Self.runDriver(dir, ["--pipeline", "p.yml", "--input", root.appendingPathComponent("Data/sample").path,
+                                           "--locations", root.appendingPathComponent("Data/reference/steam-locations.csv").path,
+                                           "--out", "spark", "--work", "work", "--shards", "3", "--ingest-tasks", "2",
+                                           "--master", "local[2]", "--report", "report.json", "--",
+                                           "--k", "10", "--exposure-cap", "3", "--default-max-distance", "100"])
+        let whole = PublishedTree.snapshot(dir.appendingPathComponent("whole"))
+        let spark = PublishedTree.snapshot(dir.appendingPathComponent("spark"))
+        #expect(whole.keys.contains("report.html") && whole.keys.contains("trade_loops.csv") && whole.keys.contains("lobbies.csv"))
+        #expect(whole.keys.sorted() == spark.keys.sorted(), "\(text.suffix(2000))")
+        for (path, bytes) in whole { #expect(spark[path] == bytes, "\(path) differs") }
+    }
+
+    /// Runs the driver with `arguments` in `dir`; returns its output (stdout and stderr), expecting exit 0.
+    static func runDriver(_ dir: URL, _ arguments: [String]) throws -> String {
+        let driver = Process()
+        driver.executableURL = URL(fileURLWithPath: python!)
+        driver.currentDirectoryURL = dir
+        driver.arguments = [RepositoryPaths.root().appendingPathComponent("Pipelines/spark/steam_mate_spark.py").path,
+                            "--binary", CommandRunner.binary.path] + arguments
+        let log = dir.appendingPathComponent("driver-\(UUID().uuidString).log")
+        FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        driver.standardOutput = handle
+        driver.standardError = handle
+        try driver.run()
+        driver.waitUntilExit()
+        try handle.close()
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        #expect(driver.terminationStatus == 0, "driver failed: \(text.suffix(3000))")
+        return text
     }
 
     @Test func generated20kPlayers() throws {

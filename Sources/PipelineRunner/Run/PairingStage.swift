@@ -18,6 +18,8 @@ struct PairingStage {
     var threads: Int
     var defaultStateDirectory: URL
     var resolve: (String) -> URL
+    /// The shards' lists to merge instead of scoring (`PipelineRun.pairShards`).
+    var shards: PipelineRun.PairShards? = nil
 
     struct Result {
         var tables: [StreamedTable]
@@ -27,13 +29,25 @@ struct PairingStage {
         var reportTally: PairingReportTally?
     }
 
-    func run(dataset: PlayerDataset, decisions: [Decision], diagnostics: some DiagnosticSink) -> Result {
+    /// Throws only with `shards` that do not make this run (a refusal: exit 2).
+    func run(dataset: PlayerDataset, decisions: [Decision], diagnostics: some DiagnosticSink) throws -> Result {
         let options = pair ?? match ?? StageOptions()
         let workers = threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount
         let config = PairStageOptions.config(options, threads: workers)
         let state = options.string("previous_state").map(resolve) ?? defaultStateDirectory
-        let output = PairingJob.pair(dataset: dataset, decisions: decisions, previousState: state, config: config,
+        let output: PairingRun.Output
+        if let shards {
+            do {
+                output = try PairingJob.pair(dataset: dataset, decisions: decisions, previousState: state, config: config,
+                                             sink: diagnostics, shards: shards.lists, plan: shards.plan)
+            } catch {
+                let code = (error as? PairingRun.ShardError)?.code ?? "pair.shardUnion"
+                throw PipelineDefinitionError(diagnostics: [.error(code, "\(error)")])
+            }
+        } else {
+            output = PairingJob.pair(dataset: dataset, decisions: decisions, previousState: state, config: config,
                                      sink: diagnostics)
+        }
         var tables: [StreamedTable] = []
         var files: [OutputFile] = []
         var figures: [String: Int] = [:]

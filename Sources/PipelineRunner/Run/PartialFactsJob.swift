@@ -40,8 +40,10 @@ public enum PartialFactsJob {
     @discardableResult
     /// `filesShard` (index, count): only the index-th of `count` size-balanced shares of the scanned input files
     /// (`share(_:count:)`), so a driver can hand `convert DIR --files-shard I/N` to N tasks without listing files itself.
+    /// `namesAsRun`: files are named relative to the input directory, as `run` names them (for `run --partial-facts`),
+    /// not under the input's own name as `convert` does.
     public static func convert(inputs: [String], output: String, threads: Int, baseDirectory: URL, policy: PublishPolicy,
-                               filesShard: (index: Int, count: Int)? = nil,
+                               filesShard: (index: Int, count: Int)? = nil, namesAsRun: Bool = false,
                                diagnostics: DiagnosticLog) throws -> [RunManifest.Entry] {
         let resolve = { (path: String) in path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseDirectory.appendingPathComponent(path) }
         try OutputGuard.preflight(output: resolve(output), inputs: inputs.map(resolve), policy: policy, displayPath: output)
@@ -49,7 +51,8 @@ public enum PartialFactsJob {
         // Scan diagnostics (e.g. a bad players/<id> directory) belong to share 0 only, so the merge reports them once.
         let scanLog = DiagnosticLog()
         for input in inputs {
-            files += DatasetScanner.scan(root: resolve(input), displayPrefix: InputDisplayName.of(input), diagnostics: scanLog)
+            files += DatasetScanner.scan(root: resolve(input), displayPrefix: namesAsRun ? "" : InputDisplayName.of(input),
+                                         diagnostics: scanLog)
         }
         if let filesShard {
             files = share(files, count: filesShard.count)[filesShard.index]
@@ -107,9 +110,34 @@ public enum PartialFactsJob {
                              baseDirectory: URL, policy: PublishPolicy, diagnostics: DiagnosticLog) throws -> PipelineRun.Outcome {
         let resolve = { (path: String) in path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseDirectory.appendingPathComponent(path) }
         try OutputGuard.preflight(output: resolve(output), inputs: inputs.map(resolve), policy: policy, displayPath: output)
+        var timings = StageTimings()
+        let locator = try locations.map { try LocationLoader.loadInBackground(path: $0, resolve: resolve) }
+        let result = try timings.measure("ingest") {
+            try mergedDataset(inputs.map { (resolve($0), $0) }, locator: locator, threads: threads, diagnostics: diagnostics)
+        }
+        let dataset = result.dataset
+        try EmptyInputGuard.check(records: result.usableRecords, filesRead: result.filesRead, input: inputs.joined(separator: " "),
+                                  policy: policy)
+        let sorted = diagnostics.sorted()
+        let summary = RunSummary(pipeline: "convert", ingested: result, diagnostics: sorted, stages: [:])
+        let target = resolve(output)
+        let entries = try timings.measure("write", written: { (entries: [RunManifest.Entry]) in entries.reduce(0) { $0 + $1.bytes } }) {
+            try OutputAssembler.publish(tables: DatasetTables.streamedTables(for: dataset), extraFiles: [], formats: formats,
+                                        summary: summary, diagnostics: sorted, to: target, policy: policy)
+        }
+        PipelineRun.recordTimings(timings, beside: target)
+        return PipelineRun.Outcome(summary: summary, diagnostics: sorted, outputDirectory: target, files: entries, timings: timings,
+                                   heldData: result)
+    }
+
+    /// The canonical dataset of the partial facts in `inputs` (directory, name to report it by), with the summed counts
+    /// of what their subsets read; every subset's decoding diagnostics are emitted into `diagnostics`. Throws a
+    /// refusal (`PipelineDefinitionError`) for facts that cannot be merged.
+    static func mergedDataset(_ inputs: [(URL, String)], locator: DeferredLocator?, threads: Int,
+                              diagnostics: DiagnosticLog) throws -> DatasetIngestor.Result {
         var headers: [(directory: URL, header: Header)] = []
-        for input in inputs {
-            let url = resolve(input).appendingPathComponent(headerFile)
+        for (directory, input) in inputs {
+            let url = directory.appendingPathComponent(headerFile)
             guard let data = FileManager.default.contents(atPath: url.path) else {
                 throw refusal("merge.notPartialFacts", "not a convert --partial-facts output", file: "\(input)/\(headerFile)")
             }
@@ -119,7 +147,7 @@ public enum PartialFactsJob {
                     throw refusal("merge.version", "partial facts format \(header.formatVersion) is not \(formatVersion)",
                                   file: "\(input)/\(headerFile)", line: 1)
                 }
-                headers.append((resolve(input), header))
+                headers.append((directory, header))
             } catch let error as PipelineDefinitionError { throw error } catch {
                 throw refusal("merge.notPartialFacts", "unreadable: \(error)", file: "\(input)/\(headerFile)", line: 1)
             }
@@ -140,11 +168,9 @@ public enum PartialFactsJob {
                 pieces[index].append(directory.appendingPathComponent(file))
             }
         }
-        let locator = try locations.map { try LocationLoader.loadInBackground(path: $0, resolve: resolve) }
-        var timings = StageTimings()
         let normalizer = PartitionedNormalizer(partitioning: partitioning, locator: locator)
         let allPieces = pieces
-        let dataset = try timings.measure("ingest") { () throws -> PlayerDataset in
+        let dataset = try { () throws -> PlayerDataset in
             let merged = try normalizer.finish(threads: max(1, threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount),
                                                diagnostics: diagnostics) { index, partition in
                 for url in allPieces[index] {
@@ -161,23 +187,12 @@ public enum PartialFactsJob {
             }
             _ = try locator?.loaded()
             return merged
-        }
+        }()
         var result = DatasetIngestor.Result(dataset: dataset, rows: DatasetRowCounts(dataset),
                                             filesRead: headers.reduce(0) { $0 + $1.header.filesRead },
                                             bytesRead: headers.reduce(0) { $0 + $1.header.bytesRead },
                                             documents: headers.reduce(0) { $0 + $1.header.documents }, documentCounts: [:])
         for (_, header) in headers { result.documentCounts.merge(header.documentCounts, uniquingKeysWith: +) }
-        try EmptyInputGuard.check(records: result.usableRecords, filesRead: result.filesRead, input: inputs.joined(separator: " "),
-                                  policy: policy)
-        let sorted = diagnostics.sorted()
-        let summary = RunSummary(pipeline: "convert", ingested: result, diagnostics: sorted, stages: [:])
-        let target = resolve(output)
-        let entries = try timings.measure("write", written: { (entries: [RunManifest.Entry]) in entries.reduce(0) { $0 + $1.bytes } }) {
-            try OutputAssembler.publish(tables: DatasetTables.streamedTables(for: dataset), extraFiles: [], formats: formats,
-                                        summary: summary, diagnostics: sorted, to: target, policy: policy)
-        }
-        PipelineRun.recordTimings(timings, beside: target)
-        return PipelineRun.Outcome(summary: summary, diagnostics: sorted, outputDirectory: target, files: entries, timings: timings,
-                                   heldData: result)
+        return result
     }
 }

@@ -31,6 +31,20 @@ public struct PipelineRun: Sendable {
     public var ingestProgress: (@Sendable (DatasetIngestor.IngestProgress) -> Void)?
     /// Called as the tables are written (for a progress display).
     public var writeProgress: (@Sendable (TableWriteProgress) -> Void)?
+    /// Ingest from these `convert --partial-facts --names-as-run` outputs instead of decoding the input's Steam files
+    /// (the input directory is still scanned for the decision log and trade requests): a sharded run's last step.
+    public var partialFacts: [URL]?
+    /// The pair stage from these shards' lists (`PairingRun.run(_:shards:plan:)`) instead of scoring here.
+    public var pairShards: PairShards?
+
+    public struct PairShards: Sendable {
+        public var plan: PairingShardPlan
+        public var lists: [PairingShardLists]
+        public init(plan: PairingShardPlan, lists: [PairingShardLists]) {
+            self.plan = plan
+            self.lists = lists
+        }
+    }
 
     public struct Outcome: Sendable {
         public var summary: RunSummary
@@ -64,10 +78,17 @@ public struct PipelineRun: Sendable {
         }
         let (files, locator, ingested) = try timings.measure("ingest") {
             () throws -> ([DatasetFile], (any PlayerLocator)?, DatasetIngestor.Result) in
-            let files = DatasetScanner.scan(root: input, diagnostics: diagnostics)
+            // With partial facts their subsets reported the scan's and decoding's diagnostics already.
+            let files = DatasetScanner.scan(root: input, diagnostics: partialFacts == nil ? diagnostics : DiagnosticLog())
             let deferred = try loadLocator(diagnostics: diagnostics)
-            let ingestor = definition.spill.configure(DatasetIngestor(threads: definition.threads, progress: ingestProgress), resolve: resolve)
-            let ingested = try ingestor.ingest(files, locator: deferred, diagnostics: diagnostics)
+            let ingested: DatasetIngestor.Result
+            if let partialFacts {
+                ingested = try PartialFactsJob.mergedDataset(partialFacts.map { ($0, $0.lastPathComponent) }, locator: deferred,
+                                                             threads: definition.threads, diagnostics: diagnostics)
+            } else {
+                let ingestor = definition.spill.configure(DatasetIngestor(threads: definition.threads, progress: ingestProgress), resolve: resolve)
+                ingested = try ingestor.ingest(files, locator: deferred, diagnostics: diagnostics)
+            }
             // The table itself (a failed load stops the run here), for the later stages.
             return (files, try deferred?.loaded() ?? nil, ingested)
         }
@@ -137,10 +158,10 @@ public struct PipelineRun: Sendable {
         if definition.has(.pair) || definition.has(.match) {
             let stage = PairingStage(pair: definition.stages[.pair], match: definition.stages[.match], threads: definition.threads,
                                      defaultStateDirectory: resolve(definition.output).appendingPathComponent("state"),
-                                     resolve: resolve)
-            let result = timings.measure(definition.has(.pair) ? "pair" : "match", excluding: excluding) {
+                                     resolve: resolve, shards: pairShards)
+            let result = try timings.measure(definition.has(.pair) ? "pair" : "match", excluding: excluding) {
                 defer { FreedMemory.trim() }
-                return stage.run(dataset: dataset, decisions: decisions, diagnostics: diagnostics)
+                return try stage.run(dataset: dataset, decisions: decisions, diagnostics: diagnostics)
             }
             reportStage(timings.stages.last!)
             tables += result.tables

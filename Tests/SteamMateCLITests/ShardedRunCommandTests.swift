@@ -1,0 +1,62 @@
+import Foundation
+import PipelineTestSupport
+import Testing
+
+/// A whole pipeline's last step on sharded pieces: `run --partial-facts F… --pair-plan P --pair-shard-lists S…` publishes
+/// what `run` publishes (every stage, report included) when ingest was done by `convert --partial-facts --names-as-run`
+/// over shares of the input and pairing by `pair --shard`.
+@Suite(.serialized) struct ShardedRunCommandTests {
+    @Test func runFromFactsAndShardsEqualsTheRun() throws {
+        let dir = try RepositoryPaths.temporaryDirectory("sharded-run")
+        let locations = RepositoryPaths.root().appendingPathComponent("Data/reference/steam-locations.csv").path
+        try """
+            name: sharded
+            input: gen
+            output: whole
+            locations: \(locations)
+            stages:
+              normalize: {}
+              pair: {k: 8, exposure_cap: 2}
+              match: {}
+              lobby: {}
+              trade: {max_distance_km: 150}
+
+            """.write(to: dir.appendingPathComponent("p.yml"), atomically: true, encoding: .utf8)
+        let pairing = ["--k", "8", "--exposure-cap", "2"]
+        var steps: [[String]] = [["generate", "--players", "1500", "--seed", "31", "--lobby-share", "0.2", "--out", "gen"],
+                                 ["run", "p.yml", "--quiet"]]
+        for i in 0..<3 {
+            steps.append(["convert", "gen", "--partial-facts", "--names-as-run", "--files-shard", "\(i)/3", "--out", "f\(i)", "--quiet"])
+        }
+        steps.append(["merge", "f0", "f1", "f2", "--out", "canonical", "--locations", locations])
+        steps.append(["plan", "canonical", "--shards", "3", "--out", "plan"] + pairing)
+        for i in 0..<3 {
+            steps.append(["pair", "canonical", "--plan", "plan", "--shard", "\(i)/3", "--decisions", "gen/decisions.jsonl",
+                          "--out", "s\(i)", "--quiet"] + pairing)
+        }
+        steps.append(["run", "p.yml", "--out", "sharded", "--quiet", "--partial-facts", "f0", "f1", "f2",
+                      "--pair-plan", "plan", "--pair-shard-lists", "s0", "s1", "s2"])
+        for args in steps {
+            let r = try CommandRunner.run(args, in: dir)
+            #expect(r.status == 0, "\(args.joined(separator: " ")): \(r.stderr)")
+        }
+        let whole = PublishedTree.snapshot(dir.appendingPathComponent("whole"))
+        let sharded = PublishedTree.snapshot(dir.appendingPathComponent("sharded"))
+        #expect(whole.keys.contains("report.html") && whole.keys.contains("lobbies.csv") && whole.keys.contains("pairings.csv"))
+        #expect(whole.keys.sorted() == sharded.keys.sorted())
+        for (path, bytes) in whole { #expect(sharded[path] == bytes, "\(path) differs") }
+
+        // Shards made with other settings than the pipeline's pair stage: refused, exit 2, nothing published.
+        let other = try CommandRunner.run(["plan", "canonical", "--shards", "3", "--out", "plan9", "--k", "9", "--exposure-cap", "2"], in: dir)
+        #expect(other.status == 0)
+        for i in 0..<3 {
+            _ = try CommandRunner.run(["pair", "canonical", "--plan", "plan9", "--shard", "\(i)/3", "--decisions", "gen/decisions.jsonl",
+                                       "--out", "t\(i)", "--quiet", "--k", "9", "--exposure-cap", "2"], in: dir)
+        }
+        let refused = try CommandRunner.run(["run", "p.yml", "--out", "bad", "--quiet", "--pair-plan", "plan9",
+                                             "--pair-shard-lists", "t0", "t1", "t2"], in: dir)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("[pair.shardSettings]"))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("bad").path))
+    }
+}
