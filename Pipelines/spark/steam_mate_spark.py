@@ -129,19 +129,24 @@ def shard_task(binary_name, plan_dir, inputs_dir, shards_dir, shards, extra, dec
                     cmd += ["--decisions", decisions]
                 if state:
                     cmd += ["--state", state]
-                with tempfile.TemporaryFile() as err:
-                    child = subprocess.Popen(cmd + extra, stdout=subprocess.DEVNULL, stderr=err)
-                    _, status, usage = os.wait4(child.pid, 0)  # this child's own peak RSS, not the worker's
-                    err.seek(0)
-                    stderr = err.read().decode("utf-8", "replace")
-                code = os.waitstatus_to_exitcode(status)
-                yield {"shard": shard, "status": code, "stderr": stderr[-4000:],
-                       "rows": count, "wall_s": round(time.time() - started, 2),
-                       "peak_rss_mib": round(usage.ru_maxrss / 1024, 1)}
+                code, stderr, peak_mib = run_child(cmd + extra)
+                yield {"shard": shard, "status": code, "stderr": stderr, "rows": count,
+                       "wall_s": round(time.time() - started, 2), "peak_rss_mib": peak_mib}
             finally:
                 shutil.rmtree(scratch, ignore_errors=True)
 
     return task
+
+
+def run_child(cmd, cwd=None):
+    """Runs the binary in a task: (exit status, the end of its stderr, its own peak RSS in MiB). `wait4` gives the
+    child's own usage, not the Python worker's."""
+    with tempfile.TemporaryFile() as err:
+        child = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=err)
+        _, status, usage = os.wait4(child.pid, 0)
+        err.seek(0)
+        stderr = err.read().decode("utf-8", "replace")
+    return os.waitstatus_to_exitcode(status), stderr[-4000:], round(usage.ru_maxrss / 1024, 1)
 
 
 def ingest_task(binary_name, raw, facts_dir, shares, names_as_run):
@@ -157,15 +162,10 @@ def ingest_task(binary_name, raw, facts_dir, shares, names_as_run):
             started = time.time()
             cmd = [binary, "convert", os.path.basename(raw), "--partial-facts", "--files-shard", f"{share}/{shares}",
                    "--out", os.path.join(facts_dir, str(share)), "--quiet", "--force"] + (["--names-as-run"] if names_as_run else [])
-            with tempfile.TemporaryFile() as err:
-                child = subprocess.Popen(cmd, cwd=os.path.dirname(raw), stdout=subprocess.DEVNULL, stderr=err)
-                _, status, usage = os.wait4(child.pid, 0)
-                err.seek(0)
-                stderr = err.read().decode("utf-8", "replace")
-            code = os.waitstatus_to_exitcode(status)
+            code, stderr, peak_mib = run_child(cmd, cwd=os.path.dirname(raw))
             # Exit 1 is "input errors reported, facts written" (as convert's); the merge reports them.
-            yield {"share": share, "status": 0 if code == 1 else code, "stderr": stderr[-4000:],
-                   "wall_s": round(time.time() - started, 2), "peak_rss_mib": round(usage.ru_maxrss / 1024, 1)}
+            yield {"share": share, "status": 0 if code == 1 else code, "stderr": stderr,
+                   "wall_s": round(time.time() - started, 2), "peak_rss_mib": peak_mib}
 
     return task
 

@@ -87,14 +87,19 @@ public final class PartitionedNormalizer: Sendable {
             .sorted { ($0.1, $1.0) > ($1.1, $0.0) }
         var taken: [NormalizerPartition] = []
         for (index, _) in sizes where approximateBytes > limit / 2 {
-            let (partition, bytes) = slots[index].state.withLock { slot in
-                defer { slot = (NormalizerPartition(partitioning: partitioning, index: index), 0) }
-                return (slot.partition, slot.bytes)
-            }
+            let (partition, bytes) = take(index)
             totalBytes.subtract(bytes, ordering: .relaxed)
             if !partition.isEmpty { taken.append(partition) }
         }
         return taken
+    }
+
+    /// Partition `index` and its counted bytes, leaving an empty partition in its slot.
+    private func take(_ index: Int) -> (partition: NormalizerPartition, bytes: Int) {
+        slots[index].state.withLock { slot in
+            defer { slot = (NormalizerPartition(partitioning: partitioning, index: index), 0) }
+            return (slot.partition, slot.bytes)
+        }
     }
 
     /// Every non-empty partition, unresolved and emptied in place (what `convert --partial-facts` writes for a later
@@ -102,10 +107,7 @@ public final class PartitionedNormalizer: Sendable {
     public func takeAll() -> [NormalizerPartition] {
         var taken: [NormalizerPartition] = []
         for index in slots.indices {
-            let partition = slots[index].state.withLock { slot in
-                defer { slot = (NormalizerPartition(partitioning: partitioning, index: index), 0) }
-                return slot.partition
-            }
+            let partition = take(index).partition
             if !partition.isEmpty { taken.append(partition) }
         }
         totalBytes.store(0, ordering: .relaxed)
@@ -116,10 +118,7 @@ public final class PartitionedNormalizer: Sendable {
     /// spilled for it (one piece at a time, in any order). Its state is released: call once per partition.
     public func resolvePartition(_ index: Int, diagnostics: some DiagnosticSink,
                                  mergeSpilled: (inout NormalizerPartition) throws -> Void) rethrows -> PlayerDataset {
-        var partition = slots[index].state.withLock { slot in
-            defer { slot = (NormalizerPartition(partitioning: partitioning, index: index), 0) }
-            return slot.partition
-        }
+        var partition = take(index).partition
         try mergeSpilled(&partition)
         var resolved = partition.resolve(locator: locator, diagnostics: diagnostics, names: names)
         resolved.sortCanonically()

@@ -37,10 +37,10 @@ extension BulkPairer {
         let n = p.count
         let capacity = p.config.candidatesPerPlayer
         let output = ListBuffer(players: n, capacity: capacity)
-        let poolMembers = (0..<n).filter { p.anywhere[$0] && p.hasVector($0) }.map(Int32.init)
+        let poolMembers = Self.poolMembers(p)
         let pool = RegionIndex(games: p.appIDs.count)
-        var counters = PairingCounters()
         _ = pool.build(members: poolMembers, population: p)
+        var counters = PairingCounters()
         var poolRow = [Int32](repeating: -1, count: n)
         for (r, m) in poolMembers.enumerated() { poolRow[Int(m)] = Int32(r) }
         var owner = [Int32](repeating: -1, count: n)

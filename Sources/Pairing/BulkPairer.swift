@@ -39,9 +39,7 @@ public enum BulkPairer {
         if let best = scored.poolBest {
             for (r, m) in scored.pool.members.enumerated() where best.count(r) > 0 {
                 let id = p.steamIDs[Int(m)]
-                var found = Array(best.contents(r))
-                found.sort { $0.ranksBefore($1) }
-                for c in found {
+                for c in best.contents(r) {
                     lists.candidates.append(.init(owner: id, part: .pool, candidate: p.steamIDs[Int(c.other)], score: c.score, dot: c.dot))
                 }
             }
@@ -83,7 +81,7 @@ public enum BulkPairer {
         let ownedCells = (0..<cellKeys.count).filter { !ownedMembers[$0].isEmpty }
 
         // Shared index over all `anywhere` players (postings ascend by pool position, as `PoolScorer` needs).
-        let poolMembers = (0..<n).filter { p.anywhere[$0] && p.hasVector($0) }.map(Int32.init)
+        let poolMembers = Self.poolMembers(p)
         let pool = RegionIndex(games: p.appIDs.count)
         let poolPostings = pool.build(members: poolMembers, population: p)
         let poolBox = SendableBox(pool)
@@ -182,19 +180,19 @@ public enum BulkPairer {
         let prunedPool = poolMembers.count >= max(2, p.config.prunePoolFromSize)
         let stripes = poolMembers.count >= 2 ? poolStripes : 0
         let geoItems = order.map { work[$0].0 }
-        // A shard queries the pool members it owns (pruned pool), or scores every `shards`-th block of rows.
-        // Pool positions queried member by member (pruned pool): all of them, or a shard's own players.
-        var queriedPositions = Array(0..<poolMembers.count)
-        if let shard {
+        // The pool positions queried member by member (pruned pool): all of them, or a shard's own players; with
+        // stripes a shard scores every `shards`-th block of rows instead.
+        let queriedRows = shard.map { shard in
             var isOwned = [Bool](repeating: false, count: n)
             for u in owned { isOwned[u] = true }
-            queriedPositions = queriedPositions.filter { r in
+            return poolMembers.indices.filter { r in
                 let u = Int(poolMembers[r])
                 return p.located[u] ? isOwned[u] : PairingShard.owner(ofUnlocated: p.steamIDs[u], shards: shard.count) == shard.index
             }
-            if prunedPool { for r in queriedPositions where !p.located[Int(poolMembers[r])] { owned.append(Int(poolMembers[r])) } }
+        } ?? Array(poolMembers.indices)
+        if prunedPool, shard != nil {
+            for r in queriedRows where !p.located[Int(poolMembers[r])] { owned.append(Int(poolMembers[r])) }
         }
-        let queriedRows = queriedPositions
         let blockStride = shard?.count ?? 1, blockOffset = shard?.index ?? 0
         let poolItems = prunedPool
             ? stride(from: 0, to: queriedRows.count, by: poolMemberChunk).map {
@@ -395,6 +393,11 @@ public enum BulkPairer {
     /// An index build costs about this many member queries over the same region (postings per player over the
     /// postings a query scans, on the synthetic populations).
     static let buildCost = 16.0
+
+    /// The `anywhere` players with a vector, in dense order: the pool every shard holds whole.
+    static func poolMembers(_ p: PreparedPopulation) -> [Int32] {
+        (0..<p.count).filter { p.anywhere[$0] && p.hasVector($0) }.map(Int32.init)
+    }
 
     /// Located players with a vector grouped by grid cell: the occupied cells' keys ascending, where each cell's run
     /// starts in `members` (one more entry: the end), and the players (dense order within a cell).

@@ -1,5 +1,5 @@
 /// Deterministic work counters of a bulk run (they depend on the data, not on threads or timing).
-public struct PairingCounters: Sendable, Hashable {
+public struct PairingCounters: Sendable, Hashable, Codable {
     public var blocks = 0
     public var regionPostingsBuilt = 0
     public var postingsScanned = 0
@@ -14,6 +14,14 @@ public struct PairingCounters: Sendable, Hashable {
     public var poolDenseRows = 0
 
     public init() {}
+
+    /// The names in a shard's `shard.json`.
+    enum CodingKeys: String, CodingKey {
+        case blocks, regionPostingsBuilt = "region_postings_built", postingsScanned = "postings_scanned"
+        case candidatesTouched = "candidates_touched", candidatesEvaluated = "candidates_evaluated"
+        case playersSearched = "players_searched", poolPostingsScanned = "pool_postings_scanned"
+        case regionPlayersSearched = "region_players_searched", poolDenseRows = "pool_dense_rows"
+    }
 
     public mutating func add(_ o: PairingCounters) {
         blocks += o.blocks

@@ -121,8 +121,7 @@ public enum PairingRun {
     /// One shard's lists (`BulkPairer.pairShard`). `input.dataset` may be the whole dataset or only the players the
     /// plan sends this shard (`PairingShardPlan.needs`); every one of those must be there.
     public static func runShard(_ input: Input, plan: PairingShardPlan, shard: Int) throws -> PairingShardLists {
-        let settings = PairingShardPlan.settingsText(input.config)
-        guard settings == plan.settings else { throw ShardError.settingsDiffer(plan: plan.settings, run: settings) }
+        try requireSettings(of: plan, in: input)
         guard (0..<plan.shards).contains(shard) else { throw ShardError.shardOutOfRange(shard, shards: plan.shards) }
         let population = prepare(input, plan: plan).1
         let problems = plan.missingInput(population, shard: shard)
@@ -133,11 +132,16 @@ public enum PairingRun {
     /// The whole run from the shards' lists (`BulkPairer.union`): the same output as `run(input)` on the whole
     /// dataset, except the work counters in the summary, which are the shards' sums.
     public static func run(_ input: Input, shards: [PairingShardLists], plan: PairingShardPlan) throws -> Output {
-        let settings = PairingShardPlan.settingsText(input.config)
-        guard settings == plan.settings else { throw ShardError.settingsDiffer(plan: plan.settings, run: settings) }
+        try requireSettings(of: plan, in: input)
         let (ledger, population) = prepare(input)
         guard population.statistics == plan.statistics else { throw ShardError.otherDataset }
         return finish(input, ledger: ledger, population: population, bulk: try BulkPairer.union(population, shards: shards))
+    }
+
+    /// Refuses a plan made with other pairing settings than `input`'s.
+    static func requireSettings(of plan: PairingShardPlan, in input: Input) throws {
+        let settings = PairingShardPlan.settingsText(input.config)
+        guard settings == plan.settings else { throw ShardError.settingsDiffer(plan: plan.settings, run: settings) }
     }
 
     static func finish(_ input: Input, ledger: MatchLedger, population: PreparedPopulation, bulk: BulkPairingResult) -> Output {

@@ -22,11 +22,6 @@ public struct PairingShard: Sendable, Hashable {
         self.cells = cells.sorted { $0.key < $1.key }
     }
 
-    /// The whole population as one shard.
-    static func whole(cellKeys: [UInt64]) -> PairingShard {
-        PairingShard(index: 0, count: 1, cells: cellKeys.map { OwnedCell(key: $0, slices: [true]) })
-    }
-
     /// Whether the shard scores the player ranked `rank` (steamid order) among the `players` of cell `key`.
     func owns(cell key: UInt64, rank: Int, players: Int) -> Bool {
         var lo = 0, hi = cells.count

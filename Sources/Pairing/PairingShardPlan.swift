@@ -106,7 +106,7 @@ public struct PairingShardPlan: Sendable, Hashable {
         }
         return PairingShardPlan(shards: shards, settings: settingsText(p.config), gridCellKm: p.config.gridCellKm,
                                 statistics: p.statistics, maxFiniteCapKm: p.maxFiniteCapKm,
-                                poolPlayers: (0..<p.count).filter { p.anywhere[$0] && p.hasVector($0) }.count, cells: cells)
+                                poolPlayers: BulkPairer.poolMembers(p).count, cells: cells)
     }
 
     /// Players located in the cells within `radiusKm` of cell `key` (keys ascending, `start` their runs).

@@ -22,11 +22,7 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: "Output formats: csv, jsonl or both (comma-separated).")
     var formats = "csv,jsonl"
 
-    @Option(help: "Location table (CSV) used to fill latitude/longitude (default: the shipped Data/reference/steam-locations.csv).")
-    var locations: String?
-
-    @Flag(help: "Fill no coordinates (do not use the shipped location table).")
-    var noLocations = false
+    @OptionGroup var location: LocationFlags
 
     @Option(help: "Worker threads (0 = all cores).")
     var threads = 0
@@ -50,7 +46,6 @@ struct ConvertCommand: ParsableCommand {
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("give at least one file or directory") }
         guard !parsedFormats.isEmpty else { throw ValidationError("--formats takes csv, jsonl or csv,jsonl") }
-        guard !(noLocations && locations != nil) else { throw ValidationError("--locations and --no-locations exclude each other") }
     }
 
     var parsedFormats: [TableFormat] { Self.parse(formats: formats) }
@@ -68,16 +63,15 @@ struct ConvertCommand: ParsableCommand {
         let log = DiagnosticLog()
         var share: (index: Int, count: Int)?
         if let filesShard {
-            let parts = filesShard.split(separator: "/")
-            guard partialFacts, parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, n <= 100_000, (0..<n).contains(i) else {
+            guard partialFacts, let parsed = OptionCheck.shareIndex(filesShard, maxCount: 100_000) else {
                 DiagnosticPrinter.standardError("error: --files-shard takes I/N with 0 ≤ I < N, and needs --partial-facts [convert.filesShard]\n")
                 throw ExitCode(ExitStatus.definitionError.rawValue)
             }
-            share = (i, n)
+            share = parsed
         }
         if partialFacts {
             // Coordinates are filled when the facts are merged (`merge --locations`), not here.
-            guard locations == nil, !noLocations else {
+            guard location.locations == nil, !location.noLocations else {
                 DiagnosticPrinter.standardError("error: --locations and --no-locations apply to merge, not to --partial-facts [convert.partialLocations]\n")
                 throw ExitCode(ExitStatus.definitionError.rawValue)
             }
@@ -93,8 +87,7 @@ struct ConvertCommand: ParsableCommand {
             if log.hasErrors { throw ExitCode(ExitStatus.inputErrors.rawValue) }
             return
         }
-        let table = ShippedLocationTable.effectivePath(noLocations ? "none" : locations)
-        if table == nil && !noLocations { log.warning("locations.notFound", ShippedLocationTable.notFoundMessage) }
+        let table = location.table(log: log)
         var job = ConvertJob(inputs: paths, output: out, formats: parsedFormats, locations: table, threads: threads,
                              baseDirectory: cwd)
         job.policy = publish.policy

@@ -17,23 +17,19 @@ struct MergeCommand: ParsableCommand {
 
     @Option(help: "Output directory (published atomically).") var out: String
     @Option(help: "Output formats: csv, jsonl or both (comma-separated).") var formats = "csv,jsonl"
-    @Option(help: "Location table (CSV) used to fill latitude/longitude (default: the shipped Data/reference/steam-locations.csv).")
-    var locations: String?
-    @Flag(help: "Fill no coordinates (do not use the shipped location table).") var noLocations = false
+    @OptionGroup var location: LocationFlags
     @Option(help: "Worker threads (0 = all cores).") var threads = 0
     @OptionGroup var publish: PublishFlags
 
     func validate() throws {
         guard !paths.isEmpty else { throw ValidationError("give at least one partial-facts directory") }
         guard !ConvertCommand.parse(formats: formats).isEmpty else { throw ValidationError("--formats takes csv, jsonl or csv,jsonl") }
-        guard !(noLocations && locations != nil) else { throw ValidationError("--locations and --no-locations exclude each other") }
     }
 
     func run() throws {
         try OptionCheck.require([("--threads", Double(threads), OptionRanges.threads)] + publish.rangeChecks)
         let log = DiagnosticLog()
-        let table = ShippedLocationTable.effectivePath(noLocations ? "none" : locations)
-        if table == nil && !noLocations { log.warning("locations.notFound", ShippedLocationTable.notFoundMessage) }
+        let table = location.table(log: log)
         try CommandOutcome.report(log: log) {
             try PartialFactsJob.merge(inputs: paths, output: out, formats: ConvertCommand.parse(formats: formats),
                                       locations: table, threads: threads,

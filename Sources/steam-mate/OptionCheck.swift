@@ -13,6 +13,15 @@ enum OptionCheck {
         throw ExitCode(ExitStatus.definitionError.rawValue)
     }
 
+    /// `I/N` (as `--shard` and `--files-shard` take it) with 1 ≤ N ≤ `maxCount` and 0 ≤ I < N; nil otherwise.
+    static func shareIndex(_ text: String, maxCount: Int) -> (index: Int, count: Int)? {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), (1...maxCount).contains(n), (0..<n).contains(i) else {
+            return nil
+        }
+        return (i, n)
+    }
+
     /// Prints why a publish failed (after the run's diagnostics) and returns the exit code: the refusal's own
     /// status, or 3 for any other write error.
     static func publishFailure(_ error: any Error, diagnostics: [Diagnostic]) -> ExitCode {

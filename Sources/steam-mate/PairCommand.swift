@@ -92,8 +92,7 @@ struct PairCommand: ParsableCommand {
         }
         let (loaded, sha) = try failingClearly { try PairingShardFiles.readPlan(URL(fileURLWithPath: plan)) }
         if let shard {
-            let parts = shard.split(separator: "/")
-            guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n == loaded.shards, (0..<n).contains(i) else {
+            guard let (i, n) = OptionCheck.shareIndex(shard, maxCount: PairingShardPlan.maxShards), n == loaded.shards else {
                 DiagnosticPrinter.standardError("error: --shard \(shard) is not I/N with N = the plan's \(loaded.shards) shards and 0 ≤ I < N [pair.shardOptions]\n")
                 throw ExitCode(ExitStatus.definitionError.rawValue)
             }

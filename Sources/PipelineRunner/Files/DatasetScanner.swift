@@ -28,7 +28,8 @@ public enum DatasetScanner {
                                 size: fileSize(root))
             // A file given by itself keeps the hints its path carries (`data/players/<id>/friends.json` names the owner
             // of a friend list that does not name it), so a subset of the files converts as it would in its directory.
-            if file.role == .steam { file = withPrefixHints(file, prefixComponents: file.relativePath.split(separator: "/").count - 1) }
+            var none: Set<String> = []
+            if file.role == .steam { file = withLayoutHints(file, reportingFrom: .max, diagnostics: diagnostics, reported: &none) }
             return [file]
         }
         var files: [DatasetFile] = []
@@ -36,14 +37,12 @@ public enum DatasetScanner {
         for entry in DirectoryWalker(displayPrefix: displayPrefix, diagnostics: diagnostics).walk(root) {
             guard dataExtensions.contains((entry.relativePath as NSString).pathExtension.lowercased()) else { continue }
             var file = classify(url: entry.url, relativePath: PathEscaping.escaped(entry.relativePath), size: entry.size)
+            if !displayPrefix.isEmpty { file.relativePath = displayPrefix + "/" + file.relativePath }
             if file.role == .steam {
-                file = withLayoutHints(file, displayPrefix: displayPrefix, diagnostics: diagnostics, reported: &reportedDirectories)
-            }
-            if !displayPrefix.isEmpty {
-                file.relativePath = displayPrefix + "/" + file.relativePath
-                if file.role == .steam && file.owner == nil && file.appID == nil {
-                    file = withPrefixHints(file, prefixComponents: displayPrefix.split(separator: "/").count)
-                }
+                // The input as given counts too (`convert data/players/<id>`), but only the walked directories are
+                // the layout's to report on.
+                file = withLayoutHints(file, reportingFrom: displayPrefix.split(separator: "/").count, diagnostics: diagnostics,
+                                       reported: &reportedDirectories)
             }
             files.append(file)
         }
@@ -61,19 +60,24 @@ public enum DatasetScanner {
         return DatasetFile(url: url, relativePath: relativePath, role: role, owner: nil, appID: nil, size: size)
     }
 
-    private static func withLayoutHints(_ file: DatasetFile, displayPrefix: String, diagnostics: some DiagnosticSink, reported: inout Set<String>) -> DatasetFile {
+    /// The owner (`players/<id>/`) and app (`apps/<id>/`) a file's path names; the deepest wins. A value that does not
+    /// parse is reported once per directory, for directories at component `reportingFrom` or deeper (the walked
+    /// ones); above that (the input's own path) it is only skipped.
+    private static func withLayoutHints(_ file: DatasetFile, reportingFrom: Int, diagnostics: some DiagnosticSink,
+                                        reported: inout Set<String>) -> DatasetFile {
         var file = file
         let parts = file.relativePath.split(separator: "/").map(String.init)
         // `players/<id>/file`: the directory name at `index`, its value at `index + 1`, a file below it.
         for index in 0..<max(0, parts.count - 2) {
             let directory = parts[index]
             let value = parts[index + 1]
-            let dirPath = (displayPrefix.isEmpty ? "" : displayPrefix + "/") + parts[0...index + 1].joined(separator: "/")
+            let dirPath = parts[0...index + 1].joined(separator: "/")
+            let reports = index >= reportingFrom
             if directory == "players" {
                 switch SteamID64.parse(value) {
                 case .success(let id): file.owner = id
                 case .failure:
-                    if reported.insert(dirPath).inserted {
+                    if reports && reported.insert(dirPath).inserted {
                         diagnostics.error("layout.badPlayerDirectory",
                                           "'\(value)' is not a valid SteamID64; files in \(dirPath)/ are read without an owner",
                                           at: SourceLocation(file: dirPath))
@@ -82,26 +86,10 @@ public enum DatasetScanner {
             } else if directory == "apps" {
                 if let appID = UInt32(value) {
                     file.appID = appID
-                } else if reported.insert(dirPath).inserted {
+                } else if reports && reported.insert(dirPath).inserted {
                     diagnostics.error("layout.badAppDirectory", "'\(value)' is not an app id; files in \(dirPath)/ are read without one",
                                       at: SourceLocation(file: dirPath))
                 }
-            }
-        }
-        return file
-    }
-
-    /// Hints from `players/<id>/` or `apps/<id>/` in the first `prefixComponents` components of the file's path (the
-    /// input as given, e.g. `convert data/players/<id>`), taken only when the value parses: a root's own path is not
-    /// the layout's to report on.
-    static func withPrefixHints(_ file: DatasetFile, prefixComponents: Int) -> DatasetFile {
-        var file = file
-        let parts = file.relativePath.split(separator: "/").map(String.init)
-        for index in 0..<max(0, min(prefixComponents, parts.count - 1)) where index + 1 < parts.count {
-            if parts[index] == "players", file.owner == nil, case .success(let id) = SteamID64.parse(parts[index + 1]) {
-                file.owner = id
-            } else if parts[index] == "apps", file.appID == nil, let appID = UInt32(parts[index + 1]) {
-                file.appID = appID
             }
         }
         return file

@@ -28,35 +28,11 @@ public enum PairingShardFiles {
         var shard: Int
         var shards: Int
         var planSha256: String
-        var counters: [String: Int]
+        var counters: PairingCounters
 
         enum CodingKeys: String, CodingKey {
             case formatVersion = "format_version", shard, shards, planSha256 = "plan_sha256", counters
         }
-    }
-
-    static let counterNames = ["blocks", "candidates_evaluated", "candidates_touched", "players_searched", "pool_dense_rows",
-                               "pool_postings_scanned", "postings_scanned", "region_players_searched", "region_postings_built"]
-
-    static func counterFields(_ c: PairingCounters) -> [String: Int] {
-        ["blocks": c.blocks, "candidates_evaluated": c.candidatesEvaluated, "candidates_touched": c.candidatesTouched,
-         "players_searched": c.playersSearched, "pool_dense_rows": c.poolDenseRows, "pool_postings_scanned": c.poolPostingsScanned,
-         "postings_scanned": c.postingsScanned, "region_players_searched": c.regionPlayersSearched,
-         "region_postings_built": c.regionPostingsBuilt]
-    }
-
-    static func counters(_ fields: [String: Int]) -> PairingCounters {
-        var c = PairingCounters()
-        c.blocks = fields["blocks"] ?? 0
-        c.candidatesEvaluated = fields["candidates_evaluated"] ?? 0
-        c.candidatesTouched = fields["candidates_touched"] ?? 0
-        c.playersSearched = fields["players_searched"] ?? 0
-        c.poolDenseRows = fields["pool_dense_rows"] ?? 0
-        c.poolPostingsScanned = fields["pool_postings_scanned"] ?? 0
-        c.postingsScanned = fields["postings_scanned"] ?? 0
-        c.regionPlayersSearched = fields["region_players_searched"] ?? 0
-        c.regionPostingsBuilt = fields["region_postings_built"] ?? 0
-        return c
     }
 
     /// Writes a plan directory's files into `staging`, then its manifest (pipeline `plan`).
@@ -124,7 +100,7 @@ public enum PairingShardFiles {
             }
         }
         let header = ShardHeader(formatVersion: 1, shard: lists.shard, shards: lists.shards, planSha256: planSHA256,
-                                 counters: counterFields(lists.counters))
+                                 counters: lists.counters)
         let entries = try OutputAssembler.writeFiles(
             tables: [playersTable, candidatesTable],
             files: [OutputFile(path: shardFile, bytes: StableJSON.encode(header)), PairingJob.diagnosticsFile(diagnostics)],
@@ -157,7 +133,7 @@ public enum PairingShardFiles {
         }
         do {
             return try PairingShardLists.parse(
-                shard: header.shard, shards: header.shards, counters: counters(header.counters),
+                shard: header.shard, shards: header.shards, counters: header.counters,
                 players: try contents("shard_players.csv"), playersFile: directory.appendingPathComponent("shard_players.csv").path,
                 candidates: try contents("shard_candidates.csv"),
                 candidatesFile: directory.appendingPathComponent("shard_candidates.csv").path)

@@ -33,7 +33,7 @@ public struct ConvertJob: Sendable {
     }
 
     public func execute(diagnostics: DiagnosticLog) throws -> PipelineRun.Outcome {
-        let resolve = { (path: String) in path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseDirectory.appendingPathComponent(path) }
+        let resolve = { (path: String) in PipelineRun.resolve(path, against: baseDirectory) }
         try OutputGuard.preflight(output: resolve(output), inputs: inputs.map(resolve), policy: policy, displayPath: output)
         var files: [DatasetFile] = []
         for input in inputs {

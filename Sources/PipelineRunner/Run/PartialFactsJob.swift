@@ -45,7 +45,7 @@ public enum PartialFactsJob {
     public static func convert(inputs: [String], output: String, threads: Int, baseDirectory: URL, policy: PublishPolicy,
                                filesShard: (index: Int, count: Int)? = nil, namesAsRun: Bool = false,
                                diagnostics: DiagnosticLog) throws -> [RunManifest.Entry] {
-        let resolve = { (path: String) in path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseDirectory.appendingPathComponent(path) }
+        let resolve = { (path: String) in PipelineRun.resolve(path, against: baseDirectory) }
         try OutputGuard.preflight(output: resolve(output), inputs: inputs.map(resolve), policy: policy, displayPath: output)
         var files: [DatasetFile] = []
         // Scan diagnostics (e.g. a bad players/<id> directory) belong to share 0 only, so the merge reports them once.
@@ -108,7 +108,7 @@ public enum PartialFactsJob {
     /// dataset in `output`, as `convert` of all their files would.
     public static func merge(inputs: [String], output: String, formats: [TableFormat], locations: String?, threads: Int,
                              baseDirectory: URL, policy: PublishPolicy, diagnostics: DiagnosticLog) throws -> PipelineRun.Outcome {
-        let resolve = { (path: String) in path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseDirectory.appendingPathComponent(path) }
+        let resolve = { (path: String) in PipelineRun.resolve(path, against: baseDirectory) }
         try OutputGuard.preflight(output: resolve(output), inputs: inputs.map(resolve), policy: policy, displayPath: output)
         var timings = StageTimings()
         let locator = try locations.map { try LocationLoader.loadInBackground(path: $0, resolve: resolve) }

@@ -126,8 +126,11 @@ public struct PipelineRun: Sendable {
         try? Data(timings.encoded()).write(to: url, options: .atomic)
     }
 
-    func resolve(_ path: String) -> URL {
-        path.hasPrefix("/") ? URL(fileURLWithPath: path) : baseDirectory.appendingPathComponent(path)
+    func resolve(_ path: String) -> URL { Self.resolve(path, against: baseDirectory) }
+
+    /// `path` as given when absolute, else under `base` (how runs and conversions read their paths).
+    static func resolve(_ path: String, against base: URL) -> URL {
+        path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)
     }
 
     /// The pair, match, lobby and trade stages, on the normalized dataset. Returns the report's tally of `pairings`,
