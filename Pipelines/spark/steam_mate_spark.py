@@ -1,31 +1,35 @@
 """Sharded pairing on Apache Spark: the `steam-mate` binary does the work inside each task.
 
     python Pipelines/spark/steam_mate_spark.py --binary .build/release/steam-mate (--dataset CANONICAL | --input RAW
-        --canonical-out DIR [--ingest-tasks T] [--locations CSV]) --out OUT --work WORK --shards 8 [--master local[2]]
-        [--decisions FILE] [--state DIR] -- --k 20 --exposure-cap 3
+        (--canonical-out DIR | --pipeline FILE) [--ingest-tasks T] [--locations CSV]) --out OUT --work WORK --shards 8
+        [--master local[2]] [--decisions FILE] [--state DIR] -- --k 20 --exposure-cap 3
 
-Steps (issue 13; README "Sharded pairing on Spark"):
+Steps (issue 13; README "Sharded runs on Apache Spark"):
 
 0. With `--input RAW` (Steam files as `steam-mate convert RAW` reads them): T Spark tasks each run
    `steam-mate convert RAW --partial-facts --files-shard I/T` (the binary deals the scanned files into T shares of
    about equal bytes) and write their fact partitions (by steamid hash) to `WORK/facts/I`; the driver then runs
    `steam-mate merge WORK/facts/*`, which merges every share's facts partition by partition, resolves, and publishes
-   the canonical dataset at `--canonical-out`: the same bytes as `steam-mate convert RAW`.
+   the canonical dataset at `--canonical-out` (the same bytes as `steam-mate convert RAW`), or, with `--pipeline`,
+   its JSON Lines in `WORK/canonical` for the steps below.
 
 1. `steam-mate plan` on the driver: grid cells to shards by estimated work; `player_shards.csv` says which players
    each shard reads (owner, halo, pool).
 2. Spark reads the canonical tables the pairing reads (players, player_games, preferences, friendships: JSON Lines,
    kept as text lines so the bytes the binary reads are the dataset's own), joins them with `player_shards.csv`
-   on steamid (a friendship goes to the shards holding both ends), writes the canonical tables as Parquet for
-   downstream users (`WORK/canonical_parquet/<table>`) and the shard inputs as Parquet partitioned by shard
-   (`WORK/shard_inputs`).
-3. One Spark task per shard: reads its rows from Parquet, writes them as a dataset directory in the task's
-   scratch space, and runs `steam-mate pair DIR --plan P --shard I/N` with the binary shipped through
+   on the 64-bit steamid (broadcast while the plan's table is small, so the lines are never shuffled; a friendship
+   goes to the shards holding both ends) and writes the shard inputs as Parquet partitioned by shard
+   (`WORK/shard_inputs`); then the canonical tables as Parquet for downstream users (`WORK/canonical_parquet/<table>`).
+3. One Spark task per shard: streams its Parquet rows, in dataset order, into a dataset directory in the task's
+   scratch space and runs `steam-mate pair DIR --plan P --shard I/N` with the binary shipped through
    `SparkContext.addFile`; the shard's lists land in `WORK/shards/I` (WORK must be on a filesystem every executor
    and the driver share: local disk in local mode, NFS/EFS/a FUSE mount on a cluster). Each task reports its wall
-   time and the binary's peak RSS.
-4. The union on the driver: `steam-mate pair CANONICAL --plan P --shard-lists WORK/shards/* --out OUT`, which runs the
-   global steps (exposure cap, match ledger, explanations) once and publishes what `steam-mate pair` would.
+   time and the binary's peak RSS. The shard inputs (and a `--pipeline` run's scratch dataset) are then deleted
+   unless `--keep-work`.
+4. The union on the driver: with `--pipeline`, `steam-mate run PIPELINE --partial-facts WORK/facts/* --pair-plan P
+   --pair-shard-lists WORK/shards/*` publishes what `steam-mate run PIPELINE` would; else `steam-mate pair CANONICAL
+   --plan P --shard-lists WORK/shards/* --out OUT` runs the global steps (exposure cap, match ledger, explanations)
+   once and publishes what `steam-mate pair` would.
 
 Everything after `--` is passed to `plan` and every `pair` (they must agree; the binary checks).
 """
@@ -79,7 +83,8 @@ def steamid(F, column, key, position):
         shaped = F.col(column).startswith('{"steamid_a":"') & (F.substring(column, start - len('","' + key + '":"'),
                                                                           len('","' + key + '":"')) == '","' + key + '":"')
     fast = F.substring(column, start, 17)
-    return F.when(shaped & (F.substring(column, start + 17, 1) == '"'), fast).otherwise(F.get_json_object(column, "$." + key))
+    text = F.when(shaped & (F.substring(column, start + 17, 1) == '"'), fast).otherwise(F.get_json_object(column, "$." + key))
+    return text.try_cast("long")  # not a 64-bit id: joins nothing, and the shard that needs the row refuses its input
 
 
 def run(cmd, ok=(0,), **kw):
@@ -92,10 +97,53 @@ def run(cmd, ok=(0,), **kw):
     return proc, time.time() - started
 
 
+def shard_pieces(part):
+    """The shard's input (`WORK/shard_inputs/shard=I/*.parquet`) as (table, path) pieces, in dataset order.
+
+    A file holds ascending row ids of each table in it: with the plan broadcast, a file is one scan partition's rows
+    of one table (written as they arrive, no sort); after a shuffle, the shard's only file, sorted. Ordering the pieces
+    by their first row puts every table's lines back in the dataset's order; rows out of order or overlapping pieces
+    are refused rather than guessed at."""
+    import pyarrow.compute as pc
+    import pyarrow.parquet as pq
+
+    pieces = []
+    for name in sorted(os.listdir(part)) if os.path.isdir(part) else []:
+        if not name.endswith(".parquet"):
+            continue
+        path = os.path.join(part, name)
+        keys = pq.read_table(path, columns=["table", "row"])
+        for table in pc.unique(keys.column("table")).to_pylist():
+            rows = pc.filter(keys.column("row"), pc.equal(keys.column("table"), table)).combine_chunks()
+            if len(rows) > 1 and not pc.all(pc.greater(rows.slice(1), rows.slice(0, len(rows) - 1))).as_py():
+                raise RuntimeError(f"{path}: the {table} rows of a shard input are not in dataset order")
+            pieces.append((table, rows[0].as_py(), rows[len(rows) - 1].as_py(), path))
+    pieces.sort()
+    for before, after in zip(pieces, pieces[1:]):
+        if before[0] == after[0] and after[1] <= before[2]:
+            raise RuntimeError(f"{after[3]}: its {after[0]} rows overlap those of {before[3]}")
+    return [(table, path) for table, _, _, path in pieces]
+
+
+def write_lines(handle, lines):
+    """Writes a string array's bytes as they sit in Arrow's buffers (each value already ends with a newline)."""
+    import pyarrow as pa
+
+    width = 8 if pa.types.is_large_string(lines.type) else 4 if pa.types.is_string(lines.type) else 0
+    if len(lines) == 0:
+        return
+    if width == 0 or lines.null_count:
+        raise RuntimeError(f"shard input lines are {lines.type} with {lines.null_count} nulls, not strings")
+    offsets, data = memoryview(lines.buffers()[1]), memoryview(lines.buffers()[2])
+    start, end = width * lines.offset, width * (lines.offset + len(lines))
+    handle.write(data[int.from_bytes(offsets[start:start + width], "little"):int.from_bytes(offsets[end:end + width], "little")])
+
+
 def shard_task(binary_name, plan_dir, inputs_dir, shards_dir, shards, extra, decisions, state):
     """Runs one shard: the returned function maps a partition of shard indices to their reports."""
 
     def task(indices):
+        import pyarrow.compute as pc
         import pyarrow.parquet as pq
         from pyspark import SparkFiles
 
@@ -105,21 +153,16 @@ def shard_task(binary_name, plan_dir, inputs_dir, shards_dir, shards, extra, dec
             started = time.time()
             scratch = tempfile.mkdtemp(prefix=f"steam-mate-shard{shard}-")
             try:
-                # The shard's rows arrive sorted by (table, row): stream them into the tables' files, holding one
-                # batch at a time, so the worker is small when it forks the binary (a fork's RSS starts at its own).
-                part = os.path.join(inputs_dir, f"shard={shard}")
-                handles = {t: open(os.path.join(scratch, f"{t}.jsonl"), "w", encoding="utf-8") for t in TABLES}
+                # Stream the shard's files into the tables' files in dataset order, one batch held at a time, so the
+                # worker is small when it forks the binary (a fork's RSS starts at its own).
+                handles = {t: open(os.path.join(scratch, f"{t}.jsonl"), "wb") for t in TABLES}
                 count = 0
-                if os.path.isdir(part):
-                    for name in sorted(os.listdir(part)):
-                        if not name.endswith(".parquet"):
-                            continue
-                        for batch in pq.ParquetFile(os.path.join(part, name)).iter_batches(batch_size=65536,
-                                                                                          columns=["table", "line"]):
-                            columns = batch.to_pydict()
-                            for table, line in zip(columns["table"], columns["line"]):
-                                handles[table].write(line + "\n")
-                            count += len(columns["line"])
+                for table, path in shard_pieces(os.path.join(inputs_dir, f"shard={shard}")):
+                    for batch in pq.ParquetFile(path).iter_batches(batch_size=65536, columns=["table", "line"]):
+                        ours = pc.equal(batch.column(0), table)
+                        lines = batch.column(1) if pc.all(ours).as_py() else pc.filter(batch.column(1), ours)
+                        write_lines(handles[table], lines)
+                        count += len(lines)
                 for h in handles.values():
                     h.close()
                 out = os.path.join(shards_dir, str(shard))
@@ -190,9 +233,15 @@ def main(argv):
     ap.add_argument("--work", required=True, help="scratch directory shared by the driver and every executor")
     ap.add_argument("--shards", type=int, required=True)
     ap.add_argument("--master", default=None, help="e.g. local[2]; omit under spark-submit")
+    ap.add_argument("--driver-memory", default=None, help="the driver JVM's heap (e.g. 3g; in local mode also the "
+                    "executors'); under spark-submit use its --driver-memory")
     ap.add_argument("--decisions", default=None, help="the app's decision log (default: DATASET/decisions.jsonl if present)")
     ap.add_argument("--state", default=None, help="the previous run's state directory")
     ap.add_argument("--report", default=None, help="write per-step timings and per-shard figures here (JSON)")
+    ap.add_argument("--broadcast-plan-mb", type=int, default=256, help="broadcast player_shards.csv to the join while it "
+                    "is at most this size (MiB; about 9M rows), else shuffle the lines to it")
+    ap.add_argument("--keep-work", action="store_true", help="keep the shard inputs (and, with --pipeline and no "
+                    "--canonical-out, the merged JSON Lines dataset) in WORK after the shards used them")
     args = ap.parse_args(argv)
 
     binary = os.path.abspath(args.binary)
@@ -202,6 +251,7 @@ def main(argv):
     if args.input and not args.canonical_out and not args.pipeline:
         ap.error("--input needs --canonical-out")
     dataset = os.path.abspath(args.dataset or args.canonical_out or os.path.join(args.work, "canonical"))
+    scratch_dataset = bool(args.pipeline and not args.canonical_out)  # the merged dataset is the driver's own
     decisions = os.path.abspath(args.decisions) if args.decisions else None
     for home in ([os.path.abspath(args.input)] if args.input else []) + [dataset]:
         if decisions is None and os.path.exists(os.path.join(home, "decisions.jsonl")):
@@ -224,6 +274,8 @@ def main(argv):
     builder = SparkSession.builder.appName("steam-mate-pair")
     if args.master:
         builder = builder.master(args.master)
+    if args.driver_memory:
+        builder = builder.config("spark.driver.memory", args.driver_memory)
     spark = builder.config("spark.ui.enabled", "false") \
         .config("spark.ui.showConsoleProgress", "false").config("spark.sql.shuffle.partitions", str(max(2, args.shards))) \
         .getOrCreate()
@@ -246,6 +298,8 @@ def main(argv):
             figures["ingest_tasks"] = sorted(report, key=lambda r: r["share"])
             cmd = [binary, "merge"] + [os.path.join(facts_dir, str(i)) for i in range(tasks)]
             cmd += ["--out", dataset, "--force"] + (["--locations", os.path.abspath(args.locations)] if args.locations else [])
+            # With a pipeline this dataset is scratch (the run publishes the tables): the JSON Lines Spark reads suffice.
+            cmd += ["--formats", "jsonl"] if scratch_dataset else []
             proc, took = run(cmd, ok=(0, 1), cwd=os.path.dirname(raw))  # 1: input errors reported, dataset published
             sys.stderr.write(proc.stderr)
             figures["steps"]["ingest_s"] = round(time.time() - started, 2)
@@ -255,10 +309,17 @@ def main(argv):
         _, took = run([binary, "plan", dataset, "--shards", str(args.shards), "--out", plan_dir, "--force"] + extra)
         figures["steps"]["plan_s"] = round(took, 2)
 
-        # 2. Shard inputs (Spark): text lines joined with the plan's player_shards on steamid.
+        # 2. Shard inputs (Spark): text lines joined with the plan's player_shards on steamid (a 64-bit integer). The
+        # plan's table is broadcast while it is small (no shuffle of the lines at all), else both sides are shuffled.
         started = time.time()
-        needs = spark.read.csv(os.path.join(plan_dir, "player_shards.csv"), header=True,
-                               schema="steamid STRING, shard INT, role STRING").select("steamid", "shard")
+        shards_csv = os.path.join(plan_dir, "player_shards.csv")
+        needs = spark.read.csv(shards_csv, header=True, schema="steamid BIGINT, shard INT, role STRING") \
+            .select("steamid", "shard")
+        broadcast = os.path.getsize(shards_csv) <= args.broadcast_plan_mb * 1024 * 1024
+        if broadcast:
+            needs = F.broadcast(needs)
+        else:
+            spark.conf.set("spark.sql.autoBroadcastJoinThreshold", "-1")
         pieces = []
         for table, keys in TABLES.items():
             path = os.path.join(dataset, f"{table}.jsonl")
@@ -271,11 +332,24 @@ def main(argv):
             else:
                 a = needs.select(F.col("steamid").alias("a"), F.col("shard"))
                 b = needs.select(F.col("steamid").alias("b"), F.col("shard").alias("shard_b"))
+                # Joined on each id alone, then filtered: a broadcast plan stays keyed by one 64-bit integer.
                 joined = lines.join(a, steamid(F, "value", "steamid_a", 0) == a.a) \
-                    .join(b, (steamid(F, "value", "steamid_b", 1) == b.b) & (F.col("shard") == F.col("shard_b")))
+                    .join(b, steamid(F, "value", "steamid_b", 1) == b.b).filter(F.col("shard") == F.col("shard_b"))
             pieces.append(joined.select(F.col("shard"), F.lit(table).alias("table"), F.col("row"),
-                                        F.col("value").alias("line")))
-        figures["steps"]["shard_join_planned_s"] = round(time.time() - started, 2)
+                                        F.concat(F.col("value"), F.lit("\n")).alias("line")))
+        union = pieces[0]
+        for p in pieces[1:]:
+            union = union.unionByName(p)
+        if broadcast:
+            # Rows are written as they arrive (one open file per shard in each task, no sort): a file is one scan
+            # partition's rows of one shard, in dataset order; the shard task orders the files by row id.
+            spark.conf.set("spark.sql.maxConcurrentOutputFileWriters", str(args.shards + 1))
+        else:
+            # The join shuffled the lines: one file per shard, sorted back into (table, row) order.
+            union = union.repartition(args.shards, "shard").sortWithinPartitions("shard", "table", "row")
+        # Lines are unique: a dictionary would be built and dropped for every page.
+        union.write.mode("overwrite").option("parquet.enable.dictionary", "false").partitionBy("shard").parquet(inputs_dir)
+        figures["steps"]["shard_inputs_s"] = round(time.time() - started, 2)
         parquet_started = time.time()
         for table, schema in SCHEMAS.items():
             path = os.path.join(dataset, f"{table}.jsonl")
@@ -283,13 +357,6 @@ def main(argv):
                 spark.read.schema(schema).option("mode", "FAILFAST").json(path) \
                     .write.mode("overwrite").parquet(os.path.join(work, "canonical_parquet", table))
         figures["steps"]["canonical_parquet_s"] = round(time.time() - parquet_started, 2)
-        union = pieces[0]
-        for p in pieces[1:]:
-            union = union.unionByName(p)
-        # One Parquet file per shard, its rows in (table, row) order: the task streams them back out in dataset order.
-        union.repartition(args.shards, "shard").sortWithinPartitions("shard", "table", "row") \
-            .write.mode("overwrite").partitionBy("shard").parquet(inputs_dir)
-        figures["steps"]["shard_inputs_s"] = round(time.time() - started, 2)
 
         # 3. One task per shard, the binary shipped with the job.
         started = time.time()
@@ -302,6 +369,10 @@ def main(argv):
             for r in failed:
                 sys.stderr.write(f"shard {r['shard']} exited {r['status']}:\n{r['stderr']}\n")
             raise SystemExit(1)
+        if not args.keep_work:
+            shutil.rmtree(inputs_dir, ignore_errors=True)
+            if scratch_dataset:
+                shutil.rmtree(dataset, ignore_errors=True)
     finally:
         spark.stop()
 

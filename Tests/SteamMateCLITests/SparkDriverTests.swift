@@ -32,7 +32,8 @@ struct SparkDriverTests {
     static var python: String? { SparkEnvironment.python }
 
     /// Runs the driver on the Steam files in `input` (ingest on Spark, then pairing) and compares its canonical dataset
-    /// with `steam-mate convert` and its output with `steam-mate pair` on that dataset, byte for byte.
+    /// with `steam-mate convert` and its output with `steam-mate pair` on that dataset, byte for byte. The plan's table
+    /// is not broadcast here (`--broadcast-plan-mb 0`): the lines are shuffled to it, as on a cluster with a big plan.
     static func expectSparkEqualsConvertAndPair(_ dir: URL, input: URL, decisions: String?, shards: Int, options: [String]) throws {
         let locations = RepositoryPaths.root().appendingPathComponent("Data/reference/steam-locations.csv").path
         // convert from the input's parent, as the driver's tasks run it, so the provenance paths agree.
@@ -44,7 +45,8 @@ struct SparkDriverTests {
         #expect(pair.status == 0, "\(pair.stderr)")
         _ = try Self.runDriver(dir, ["--input", input.path, "--canonical-out", "canonical", "--locations", locations,
                                      "--out", "spark", "--work", "work", "--shards", String(shards), "--ingest-tasks", "3",
-                                     "--master", "local[2]", "--report", "report.json"] + decisionArgs + ["--"] + options)
+                                     "--master", "local[2]", "--report", "report.json", "--broadcast-plan-mb", "0"]
+                                    + decisionArgs + ["--"] + options)
         for (expected, actual) in [("ds", "canonical"), ("whole", "spark")] {
             let a = PublishedTree.snapshot(dir.appendingPathComponent(expected))
             let b = PublishedTree.snapshot(dir.appendingPathComponent(actual))
@@ -57,6 +59,7 @@ struct SparkDriverTests {
         #expect((report?["shard_tasks"] as? [[String: Any]])?.count == shards)
         #expect((report?["ingest_tasks"] as? [[String: Any]])?.count == 3)
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("work/canonical_parquet/players/_SUCCESS").path))
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("work/shard_inputs").path), "used, then deleted")
     }
 
     /// The default pipeline (every stage) on the embedded sample: the driver's `--pipeline` tree equals `steam-mate run`'s
@@ -135,6 +138,11 @@ struct SparkDriverTests {
         let report = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("report.json"))) as? [String: Any]
         #expect((report?["shard_tasks"] as? [[String: Any]])?.count == 5)
         #expect((report?["ingest_tasks"] as? [[String: Any]])?.count == 3)
+        // The canonical tables stay as Parquet; the scratch JSON Lines dataset and the shard inputs are gone.
+        let work = dir.appendingPathComponent("work")
+        #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("canonical_parquet/player_games/_SUCCESS").path))
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("canonical").path))
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("shard_inputs").path))
     }
 
     /// Without a pipeline, from Steam files: the canonical dataset equals `steam-mate convert`'s and the pairings

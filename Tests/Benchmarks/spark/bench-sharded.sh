@@ -1,9 +1,16 @@
 #!/usr/bin/env bash
 # Sharded pairing against the single process (README, "Sharded runs on Apache Spark", Measured).
 #
-#   Tests/Benchmarks/spark/bench-sharded.sh [PLAYERS=100000] [SHARDS=4] [DIR=/tmp/sm-bench-sharded] [MODE=driver|shards]
+#   Tests/Benchmarks/spark/bench-sharded.sh [PLAYERS=100000] [SHARDS=4] [DIR=/tmp/sm-bench-sharded] [MODE=run|driver|shards]
 #
-# Generates PLAYERS players (seed 7, bundles) and converts them with the shipped location table, then
+# Generates PLAYERS players (seed 7, bundles), then
+#   run:    the issue's comparison: `steam-mate run` on a pipeline with every stage of the nightly run (normalize, pair
+#           k 20 cap 3, match, trade 150 km, CSV + JSONL, the shipped location table) against the Spark driver in
+#           local[2] with the same pipeline from the same Steam files (`--pipeline`, ingest tasks = SHARDS), each timed
+#           with /usr/bin/time (wall, CPU, peak RSS of the largest process; the driver's steps and each task's binary
+#           peak are in its --report); the run's output is deleted after its manifest.json is kept (at 1M each output
+#           is ~33 GB), and the two manifests (every file's SHA-256) are compared;
+# or converts them with the shipped location table, then
 #   driver: `steam-mate pair` (k 20, exposure cap 3) against the Spark driver in local[2] on the same dataset, timed
 #           with /usr/bin/time (wall, CPU, peak RSS), the driver's step figures from its --report, and `diff -r`;
 #   shards: `steam-mate plan` and each `pair --shard I/SHARDS` run alone on the whole dataset (per-shard cost; the
@@ -17,8 +24,22 @@ locations=$repo/Data/reference/steam-locations.csv
 options=(--k 20 --exposure-cap 3)
 mkdir -p "$dir" && cd "$dir"
 if [ ! -d "in$players" ]; then "$bin" generate --players "$players" --seed 7 --bundles --out "in$players" >/dev/null; fi
-if [ ! -d "ds$players" ]; then "$bin" convert "in$players" --out "ds$players" --locations "$locations" --quiet; fi
 timed() { local label=$1; shift; /usr/bin/time -f "$label: %e s wall, %U+%S s CPU, %M KB peak" "$@"; }
+if [ "$mode" = run ]; then
+    printf '%s\n' "name: nightly" "input: in$players" "output: out" "locations: $locations" "formats: [csv, jsonl]" \
+        "stages:" "  normalize: {}" "  pair: {k: 20, exposure_cap: 3}" "  match: {}" "  trade: {max_distance_km: 150}" \
+        > "pipeline$players.yml"
+    rm -rf out .out.timings.json spark work manifest-run.json
+    timed "run (single process)" "$bin" run "pipeline$players.yml" --quiet
+    cp out/manifest.json manifest-run.json && rm -rf out
+    timed "spark driver, $shards shards" "$repo/.venv-spark/bin/python" "$repo/Pipelines/spark/steam_mate_spark.py" \
+        --binary "$bin" --pipeline "pipeline$players.yml" --input "in$players" --locations "$locations" --out spark \
+        --work work --shards "$shards" --master 'local[2]' --report report.json -- "${options[@]}" 2>&1 | grep -v WARN
+    cmp manifest-run.json spark/manifest.json && echo "outputs identical (manifest.json: every file's SHA-256)"
+    cat report.json
+    exit 0
+fi
+if [ ! -d "ds$players" ]; then "$bin" convert "in$players" --out "ds$players" --locations "$locations" --quiet; fi
 case $mode in
 driver)
     rm -rf whole spark work
@@ -37,5 +58,5 @@ shards)
             --decisions "in$players/decisions.jsonl" --out "shard-$i" --quiet "${options[@]}"
     done
     ;;
-*) echo "MODE is driver or shards" >&2; exit 2 ;;
+*) echo "MODE is run, driver or shards" >&2; exit 2 ;;
 esac
