@@ -11,10 +11,11 @@ Steps (issue 13; README "Sharded runs on Apache Spark"):
    about equal bytes) and write their fact partitions (by steamid hash) to `WORK/facts/I`; the driver then runs
    `steam-mate merge WORK/facts/*`, which merges every share's facts partition by partition, resolves, and publishes
    the canonical dataset at `--canonical-out` (the same bytes as `steam-mate convert RAW`), or, with `--pipeline`,
-   its JSON Lines in `WORK/canonical` for the steps below.
+   its JSON Lines in `WORK/canonical` for the steps below; with `--plan WORK/plan` it also does step 1 from the
+   dataset it holds.
 
-1. `steam-mate plan` on the driver: grid cells to shards by estimated work; `player_shards.csv` says which players
-   each shard reads (owner, halo, pool).
+1. `steam-mate plan` on the driver (with `--dataset`): grid cells to shards by estimated work; `player_shards.csv`
+   says which players each shard reads (owner, halo, pool).
 2. Spark reads the canonical tables the pairing reads (players, player_games, preferences, friendships: JSON Lines,
    kept as text lines so the bytes the binary reads are the dataset's own), joins them with `player_shards.csv`
    on the 64-bit steamid (broadcast while the plan's table is small, so the lines are never shuffled; a friendship
@@ -296,8 +297,10 @@ def main(argv):
             if failed:
                 raise SystemExit(1)
             figures["ingest_tasks"] = sorted(report, key=lambda r: r["share"])
+            # merge also plans the shards from the dataset it holds (step 1 without reading the dataset back).
             cmd = [binary, "merge"] + [os.path.join(facts_dir, str(i)) for i in range(tasks)]
             cmd += ["--out", dataset, "--force"] + (["--locations", os.path.abspath(args.locations)] if args.locations else [])
+            cmd += ["--plan", plan_dir, "--shards", str(args.shards)] + extra
             # With a pipeline this dataset is scratch (the run publishes the tables): the JSON Lines Spark reads suffice.
             cmd += ["--formats", "jsonl"] if scratch_dataset else []
             proc, took = run(cmd, ok=(0, 1), cwd=os.path.dirname(raw))  # 1: input errors reported, dataset published
@@ -305,9 +308,10 @@ def main(argv):
             figures["steps"]["ingest_s"] = round(time.time() - started, 2)
             figures["steps"]["merge_s"] = round(took, 2)
 
-        # 1. Plan (driver).
-        _, took = run([binary, "plan", dataset, "--shards", str(args.shards), "--out", plan_dir, "--force"] + extra)
-        figures["steps"]["plan_s"] = round(took, 2)
+        # 1. Plan (driver; with --input the merge wrote it).
+        if not args.input:
+            _, took = run([binary, "plan", dataset, "--shards", str(args.shards), "--out", plan_dir, "--force"] + extra)
+            figures["steps"]["plan_s"] = round(took, 2)
 
         # 2. Shard inputs (Spark): text lines joined with the plan's player_shards on steamid (a 64-bit integer). The
         # plan's table is broadcast while it is small (no shuffle of the lines at all), else both sides are shuffled.

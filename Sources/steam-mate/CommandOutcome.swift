@@ -11,7 +11,10 @@ enum CommandOutcome {
         DiagnosticPrinter.standardError(stage.line + "\n")
     }
 
-    static func report(log: DiagnosticLog, _ body: () throws -> PipelineRun.Outcome) throws {
+    /// Runs `body`, then `published` (further work on the published outcome, e.g. `merge --plan`; it may throw an
+    /// `ExitCode`), then prints and exits.
+    static func report(log: DiagnosticLog, published: (PipelineRun.Outcome) throws -> Void = { _ in },
+                       _ body: () throws -> PipelineRun.Outcome) throws {
         let outcome: PipelineRun.Outcome
         do {
             outcome = try body()
@@ -23,6 +26,7 @@ enum CommandOutcome {
         } catch {
             throw OptionCheck.publishFailure(error, diagnostics: log.sorted())
         }
+        try published(outcome)
         // Notes (e.g. a private library read as 'games unknown') go to diagnostics.json only.
         DiagnosticPrinter.printToStandardError(outcome.diagnostics.filter { $0.severity != .note })
         DiagnosticPrinter.standardError("\(outcome.summary.line)\n→ \(outcome.outputDirectory.path) (\(outcome.files.count) files)\n")

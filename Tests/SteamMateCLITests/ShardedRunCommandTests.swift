@@ -46,6 +46,22 @@ import Testing
         #expect(whole.keys.sorted() == sharded.keys.sorted())
         for (path, bytes) in whole { #expect(sharded[path] == bytes, "\(path) differs") }
 
+        // merge --plan writes, from the dataset it merges, the plan `plan` writes from the published dataset; with
+        // --formats jsonl the dataset's JSON Lines are the same bytes.
+        let merged = try CommandRunner.run(["merge", "f0", "f1", "f2", "--out", "canonical2", "--formats", "jsonl",
+                                            "--locations", locations, "--plan", "plan2", "--shards", "3"] + pairing, in: dir)
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(merged.stderr.contains("plan: 3 shards"))
+        let plan = PublishedTree.snapshot(dir.appendingPathComponent("plan"))
+        #expect(plan.keys.contains("plan.json") && plan.keys.contains("player_shards.csv"))
+        #expect(plan == PublishedTree.snapshot(dir.appendingPathComponent("plan2")))
+        let jsonl = PublishedTree.snapshot(dir.appendingPathComponent("canonical")).filter { $0.key.hasSuffix(".jsonl") }
+        let jsonlOnly = PublishedTree.snapshot(dir.appendingPathComponent("canonical2"))
+        #expect(jsonl.count > 5)
+        for (path, bytes) in jsonl { #expect(jsonlOnly[path] == bytes, "\(path)") }
+        let half = try CommandRunner.run(["merge", "f0", "--out", "canonical3", "--plan", "plan3"], in: dir)
+        #expect(half.status != 0 && half.stderr.contains("--plan and --shards go together"))
+
         // Shards made with other settings than the pipeline's pair stage: refused, exit 2, nothing published.
         let other = try CommandRunner.run(["plan", "canonical", "--shards", "3", "--out", "plan9", "--k", "9", "--exposure-cap", "2"], in: dir)
         #expect(other.status == 0)

@@ -34,7 +34,8 @@ if [ "$mode" = run ]; then
     cp out/manifest.json manifest-run.json && rm -rf out
     timed "spark driver, $shards shards" "$repo/.venv-spark/bin/python" "$repo/Pipelines/spark/steam_mate_spark.py" \
         --binary "$bin" --pipeline "pipeline$players.yml" --input "in$players" --locations "$locations" --out spark \
-        --work work --shards "$shards" --master 'local[2]' --report report.json -- "${options[@]}" 2>&1 | grep -v WARN
+        --work work --shards "$shards" --master 'local[2]' --driver-memory 3g --report report.json -- "${options[@]}" 2>&1 \
+        | grep -v WARN
     cmp manifest-run.json spark/manifest.json && echo "outputs identical (manifest.json: every file's SHA-256)"
     cat report.json
     exit 0
