@@ -34,6 +34,15 @@ extension BulkPairer {
         guard expected > 0, indices == Array(0..<expected), shards.allSatisfy({ $0.shards == expected }) else {
             throw ShardUnionError.shardsMissing(found: indices, expected: max(expected, indices.count))
         }
+        let sorted = shards.sorted { $0.shard < $1.shard }
+        return try union(p, shardCount: expected) { sorted[$0] }
+    }
+
+    /// `union(_:shards:)` with shard `i`'s lists from `load(i)`, called for i = 0…shardCount−1 in turn as each shard is
+    /// merged: only one shard's lists need be held at a time (at 1M players the eight shards' lists are 52M rows).
+    public static func union(_ p: PreparedPopulation, shardCount expected: Int,
+                             load: (Int) throws -> PairingShardLists) throws -> BulkPairingResult {
+        guard expected > 0 else { throw ShardUnionError.shardsMissing(found: [], expected: 0) }
         let n = p.count
         let capacity = p.config.candidatesPerPlayer
         let output = ListBuffer(players: n, capacity: capacity)
@@ -46,7 +55,11 @@ extension BulkPairer {
         var owner = [Int32](repeating: -1, count: n)
         var found = [[PairCandidate]](repeating: [], count: poolMembers.count)
         var geo: [PairCandidate] = []
-        for lists in shards.sorted(by: { $0.shard < $1.shard }) {
+        for i in 0..<expected {
+            let lists = try load(i)
+            guard lists.shard == i, lists.shards == expected else {
+                throw ShardUnionError.shardsMissing(found: [lists.shard], expected: expected)
+            }
             counters.add(lists.counters)
             for player in lists.players {
                 guard let u = p.index(of: player.steamID) else { throw ShardUnionError.unknownPlayer(player.steamID, shard: lists.shard) }

@@ -70,9 +70,11 @@ struct RunCommand: ParsableCommand {
         }
         if let pairPlan {
             do {
-                let (plan, sha) = try PairingShardFiles.readPlan(URL(fileURLWithPath: pairPlan))
-                let lists = try pairShardLists.map { try PairingShardFiles.readShard(URL(fileURLWithPath: $0), planSHA256: sha) }
-                job.pairShards = PipelineRun.PairShards(plan: plan, lists: lists)
+                job.pairShards = try PipelineRun.PairShards.read(plan: URL(fileURLWithPath: pairPlan),
+                                                                 lists: pairShardLists.map { URL(fileURLWithPath: $0) })
+            } catch let error as PipelineDefinitionError {
+                DiagnosticPrinter.printToStandardError(error.diagnostics)
+                throw ExitCode(ExitStatus.definitionError.rawValue)
             } catch {
                 DiagnosticPrinter.standardError("\(error)\n")
                 throw ExitCode(ExitStatus.definitionError.rawValue)

@@ -80,6 +80,12 @@ import SyntheticData
         let union = try BulkPairer.union(p, shards: parts.reversed())
         #expect(union.lists == whole.lists)
         #expect(union.emptyReasons == whole.emptyReasons)
+        // The same union with each shard's lists loaded when its turn comes (what `run` does from shard directories).
+        let byShard = parts.sorted { $0.shard < $1.shard }
+        var loaded: [Int] = []
+        let streamed = try BulkPairer.union(p, shardCount: shards) { i in loaded.append(i); return byShard[i] }
+        #expect(loaded == Array(0..<shards))
+        #expect(streamed.lists == whole.lists && streamed.emptyReasons == whole.emptyReasons)
         // The shards really split the work: each scored only its own players, and with more than one shard no shard
         // read the whole population.
         #expect(parts.reduce(0) { $0 + $1.players.count } <= p.count)
@@ -152,6 +158,9 @@ import SyntheticData
         let parts = Self.shardLists(d, p, plan: plan)
         #expect(throws: BulkPairer.ShardUnionError.self) { try BulkPairer.union(p, shards: Array(parts.prefix(2))) }
         #expect(throws: BulkPairer.ShardUnionError.self) { try BulkPairer.union(p, shards: parts + [parts[1]]) }
+        let byShard = parts.sorted { $0.shard < $1.shard }
+        #expect(throws: BulkPairer.ShardUnionError.self) { try BulkPairer.union(p, shardCount: 3) { byShard[min($0, 1)] } }
+        #expect(throws: BulkPairer.ShardUnionError.self) { try BulkPairer.union(p, shardCount: 2) { byShard[$0] } }
         // Shard lists made with another plan: the same players owned twice or not at all.
         let other = Self.shardLists(d, p, plan: PairingShardPlan.make(p, shards: 2))
         var mixed = other

@@ -62,6 +62,27 @@ import Testing
         let half = try CommandRunner.run(["merge", "f0", "--out", "canonical3", "--plan", "plan3"], in: dir)
         #expect(half.status != 0 && half.stderr.contains("--plan and --shards go together"))
 
+        // The run reads each shard's lists in its pair stage: a damaged row is refused there (exit 2, file and line,
+        // nothing published); a missing shard is refused before any work.
+        let fm = FileManager.default
+        try fm.copyItem(at: dir.appendingPathComponent("s1"), to: dir.appendingPathComponent("s1bad"))
+        let candidates = dir.appendingPathComponent("s1bad/shard_candidates.csv")
+        // Lines end in CRLF (one Character in a Swift String), so the rows are cut as bytes.
+        var rows = try Data(contentsOf: candidates).split(separator: 0x0A, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        #expect(rows.count > 3)
+        rows[2] = rows[2].replacingOccurrences(of: ",geo,", with: ",nowhere,").replacingOccurrences(of: ",pool,", with: ",nowhere,")
+        try Data(rows.joined(separator: "\n").utf8).write(to: candidates)
+        let damaged = try CommandRunner.run(["run", "p.yml", "--out", "bad2", "--quiet", "--partial-facts", "f0", "f1", "f2",
+                                             "--pair-plan", "plan", "--pair-shard-lists", "s0", "s1bad", "s2"], in: dir)
+        #expect(damaged.status == 2)
+        #expect(damaged.stderr.contains("s1bad/shard_candidates.csv:3: error: part must be geo or pool [pair.shardUnreadable]"), "\(damaged.stderr)")
+        #expect(!fm.fileExists(atPath: dir.appendingPathComponent("bad2").path))
+        let missing = try CommandRunner.run(["run", "p.yml", "--out", "bad3", "--quiet", "--pair-plan", "plan",
+                                             "--pair-shard-lists", "s0", "s2"], in: dir)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("not exactly shards 0…2 once each [pair.shardUnion]"), "\(missing.stderr)")
+        #expect(!fm.fileExists(atPath: dir.appendingPathComponent("bad3").path))
+
         // Shards made with other settings than the pipeline's pair stage: refused, exit 2, nothing published.
         let other = try CommandRunner.run(["plan", "canonical", "--shards", "3", "--out", "plan9", "--k", "9", "--exposure-cap", "2"], in: dir)
         #expect(other.status == 0)

@@ -57,6 +57,17 @@ public enum PairingJob {
         return output
     }
 
+    /// The same with shard `i`'s lists read by `load(i)` when the union reaches it, so one shard's lists are held at a time.
+    public static func pair(dataset: PlayerDataset, decisions: [Decision], previousState: URL?, config: PairingConfig,
+                            sink: any DiagnosticSink, libraries: GameLibraryColumns? = nil, shardCount: Int,
+                            plan: PairingShardPlan, load: (Int) throws -> PairingShardLists) throws -> PairingRun.Output {
+        let output = try PairingRun.run(input(dataset: dataset, decisions: decisions, previousState: previousState,
+                                              config: config, sink: sink, libraries: libraries),
+                                        shardCount: shardCount, plan: plan, load: load)
+        for warning in UnpairedShareWarning.diagnostics(for: output.summary) { sink.emit(warning) }
+        return output
+    }
+
     /// One shard's lists (`PairingRun.runShard`); `dataset` may hold only the players the plan sends the shard.
     public static func pairShard(dataset: PlayerDataset, decisions: [Decision], previousState: URL?, config: PairingConfig,
                                  sink: any DiagnosticSink, libraries: GameLibraryColumns? = nil,

@@ -18,8 +18,20 @@ public enum PairingShardFiles {
 
     /// A plan or shard directory that cannot be used.
     public struct ReadError: Error, CustomStringConvertible {
-        public var message: String
-        public var description: String { message }
+        public var code: String
+        public var file: String
+        public var line: Int?
+        public var text: String
+        public init(code: String, file: String, line: Int?, text: String) {
+            self.code = code
+            self.file = file
+            self.line = line
+            self.text = text
+        }
+
+        public var diagnostic: Diagnostic { .error(code, text, at: SourceLocation(file: file, line: line)) }
+        /// `file[:line]: error: text [code]`.
+        public var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): error: \(text) [\(code)]" }
     }
 
     /// `shard.json`.
@@ -58,13 +70,13 @@ public enum PairingShardFiles {
     public static func readPlan(_ directory: URL) throws -> (plan: PairingShardPlan, sha256: String) {
         let url = directory.appendingPathComponent(planFile)
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw ReadError(message: "\(url.path): error: no shard plan here (run steam-mate plan first) [pair.planUnreadable]")
+            throw ReadError(code: "pair.planUnreadable", file: url.path, line: nil, text: "no shard plan here (run steam-mate plan first)")
         }
         let bytes = Array(data)
         do {
             return (try PairingShardPlan(json: bytes), SHA256.hex(of: sha(bytes)))
         } catch {
-            throw ReadError(message: "\(url.path): error: \(error) [pair.planUnreadable]")
+            throw ReadError(code: "pair.planUnreadable", file: url.path, line: nil, text: "\(error)")
         }
     }
 
@@ -110,35 +122,42 @@ public enum PairingShardFiles {
 
     /// One shard directory's lists; refuses one made with another plan than `planSHA256`.
     public static func readShard(_ directory: URL, planSHA256: String) throws -> PairingShardLists {
-        func contents(_ name: String) throws -> [UInt8] {
-            let url = directory.appendingPathComponent(name)
-            guard let data = FileManager.default.contents(atPath: url.path) else {
-                throw ReadError(message: "\(url.path): error: missing (not a steam-mate pair --shard output) [pair.shardUnreadable]")
-            }
-            return Array(data)
-        }
-        let headerPath = directory.appendingPathComponent(shardFile).path
-        let header: ShardHeader
-        do { header = try JSONDecoder().decode(ShardHeader.self, from: Data(try contents(shardFile))) } catch let e as ReadError {
-            throw e
-        } catch {
-            throw ReadError(message: "\(headerPath):1: error: unreadable shard header: \(error) [pair.shardUnreadable]")
-        }
-        guard header.formatVersion == 1 else {
-            throw ReadError(message: "\(headerPath):1: error: shard format \(header.formatVersion) is not 1 [pair.shardUnreadable]")
-        }
-        guard header.planSha256 == planSHA256 else {
-            throw ReadError(message: "\(headerPath):1: error: shard \(header.shard) was made with another plan "
-                + "(plan sha256 \(header.planSha256.prefix(12))…, this plan \(planSHA256.prefix(12))…) [pair.shardPlanMismatch]")
-        }
+        let header = try readShardHeader(directory, planSHA256: planSHA256)
         do {
             return try PairingShardLists.parse(
                 shard: header.shard, shards: header.shards, counters: header.counters,
-                players: try contents("shard_players.csv"), playersFile: directory.appendingPathComponent("shard_players.csv").path,
-                candidates: try contents("shard_candidates.csv"),
+                players: try contents(directory, "shard_players.csv"), playersFile: directory.appendingPathComponent("shard_players.csv").path,
+                candidates: try contents(directory, "shard_candidates.csv"),
                 candidatesFile: directory.appendingPathComponent("shard_candidates.csv").path)
         } catch let error as PairingShardLists.FileError {
-            throw ReadError(message: error.description)
+            throw ReadError(code: "pair.shardUnreadable", file: error.file, line: error.line, text: error.message)
         }
+    }
+
+    private static func contents(_ directory: URL, _ name: String) throws -> [UInt8] {
+        let url = directory.appendingPathComponent(name)
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw ReadError(code: "pair.shardUnreadable", file: url.path, line: nil, text: "missing (not a steam-mate pair --shard output)")
+        }
+        return Array(data)
+    }
+
+    /// A shard directory's `shard.json`; refuses one made with another plan than `planSHA256`.
+    static func readShardHeader(_ directory: URL, planSHA256: String) throws -> ShardHeader {
+        let headerPath = directory.appendingPathComponent(shardFile).path
+        let header: ShardHeader
+        do { header = try JSONDecoder().decode(ShardHeader.self, from: Data(try contents(directory, shardFile))) } catch let e as ReadError {
+            throw e
+        } catch {
+            throw ReadError(code: "pair.shardUnreadable", file: headerPath, line: 1, text: "unreadable shard header: \(error)")
+        }
+        guard header.formatVersion == 1 else {
+            throw ReadError(code: "pair.shardUnreadable", file: headerPath, line: 1, text: "shard format \(header.formatVersion) is not 1")
+        }
+        guard header.planSha256 == planSHA256 else {
+            throw ReadError(code: "pair.shardPlanMismatch", file: headerPath, line: 1, text: "shard \(header.shard) was made with another plan "
+                + "(plan sha256 \(header.planSha256.prefix(12))…, this plan \(planSHA256.prefix(12))…)")
+        }
+        return header
     }
 }

@@ -39,7 +39,11 @@ struct PairingStage {
         if let shards {
             do {
                 output = try PairingJob.pair(dataset: dataset, decisions: decisions, previousState: state, config: config,
-                                             sink: diagnostics, shards: shards.lists, plan: shards.plan)
+                                             sink: diagnostics, shardCount: shards.directories.count, plan: shards.plan) {
+                    try PairingShardFiles.readShard(shards.directories[$0], planSHA256: shards.planSHA256)
+                }
+            } catch let error as PairingShardFiles.ReadError {
+                throw PipelineDefinitionError(diagnostics: [error.diagnostic])
             } catch {
                 let code = (error as? PairingRun.ShardError)?.code ?? "pair.shardUnion"
                 throw PipelineDefinitionError(diagnostics: [.error(code, "\(error)")])

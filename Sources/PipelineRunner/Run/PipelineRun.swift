@@ -39,10 +39,28 @@ public struct PipelineRun: Sendable {
 
     public struct PairShards: Sendable {
         public var plan: PairingShardPlan
-        public var lists: [PairingShardLists]
-        public init(plan: PairingShardPlan, lists: [PairingShardLists]) {
+        /// The shards' list directories, by shard index (their headers checked against `plan`).
+        public var directories: [URL]
+        public var planSHA256: String
+        public init(plan: PairingShardPlan, planSHA256: String, directories: [URL]) {
             self.plan = plan
-            self.lists = lists
+            self.planSHA256 = planSHA256
+            self.directories = directories
+        }
+
+        /// Reads the plan and checks every shard's header (`shard.json`: this plan, shards 0…N−1 once each); the lists
+        /// themselves are read by the pair stage one shard at a time, so the run never holds them all.
+        public static func read(plan directory: URL, lists: [URL]) throws -> PairShards {
+            let (plan, sha) = try PairingShardFiles.readPlan(directory)
+            let headers = try lists.map { try PairingShardFiles.readShardHeader($0, planSHA256: sha) }
+            let indices = headers.map(\.shard).sorted()
+            guard indices == Array(0..<plan.shards), headers.allSatisfy({ $0.shards == plan.shards }) else {
+                // As the union words it (`BulkPairer.ShardUnionError.shardsMissing`), before any work is done.
+                let error = BulkPairer.ShardUnionError.shardsMissing(found: indices, expected: max(plan.shards, indices.count))
+                throw PipelineDefinitionError(diagnostics: [.error("pair.shardUnion", "\(error)")])
+            }
+            let byShard = Dictionary(uniqueKeysWithValues: zip(headers.map(\.shard), lists))
+            return PairShards(plan: plan, planSHA256: sha, directories: (0..<plan.shards).map { byShard[$0]! })
         }
     }
 
