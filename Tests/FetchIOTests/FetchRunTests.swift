@@ -19,7 +19,7 @@ import Testing
             case .tooManyRequestsOnce: return attempt == 1 ? .json("", status: 429, headers: [("Retry-After", "1")]) : nil
             case .serverErrorAlways: return .json("{\"error\":\"internal\"}", status: 500)
             case .unavailableOnce: return attempt == 1 ? .json("", status: 503) : nil
-            case .slowAlways: return .delayed(seconds: 1.5, .json("{\"response\":{\"game_count\":0}}"))
+            case .slowAlways: return .delayed(seconds: 6, .json("{\"response\":{\"game_count\":0}}"))
             case .truncatedAlways: return .truncated(body: Array("{\"response\":{\"game_count\":487,\"ga".utf8), announced: 4_000)
             case .emptyObject: return .json("{}")
             case .htmlPage: return .htmlErrorPage
@@ -38,7 +38,9 @@ import Testing
         defer { Task { await server.shutdown() } }
         let rig = try FetchTestRig(server: server)
         var config = rig.configuration(ids: ids, vanity: ["robinwalker", "nobody_here"], apps: [440])
-        config.timeoutSeconds = 0.5
+        // Past the stub's slow fault (6 s) but far above a normal call, even on a loaded machine: at 0.5 s a CI
+        // rehearsal running the Spark tests beside this one timed out the 429'd player's retries into the ledger.
+        config.timeoutSeconds = 2
         let summary = try await FetchRun(configuration: config).execute()
 
         let ledger = FetchTestRig.ledger(config)
