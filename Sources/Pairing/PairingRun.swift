@@ -131,22 +131,14 @@ public enum PairingRun {
 
     /// The whole run from the shards' lists (`BulkPairer.union`): the same output as `run(input)` on the whole
     /// dataset, except the work counters in the summary, which are the shards' sums.
-    public static func run(_ input: Input, shards: [PairingShardLists], plan: PairingShardPlan) throws -> Output {
-        try run(input, plan: plan) { try BulkPairer.union($0, shards: shards) }
-    }
-
-    /// `run(_:shards:plan:)` with shard `i`'s lists loaded by `load(i)` as the union reaches it (one shard held at a time).
+    /// Shard `i`'s lists come from `load(i)` as the union reaches them (one shard held at a time).
     public static func run(_ input: Input, shardCount: Int, plan: PairingShardPlan,
                            load: (Int) throws -> PairingShardLists) throws -> Output {
-        try run(input, plan: plan) { try BulkPairer.union($0, shardCount: shardCount, load: load) }
-    }
-
-    private static func run(_ input: Input, plan: PairingShardPlan,
-                            union: (PreparedPopulation) throws -> BulkPairingResult) throws -> Output {
         try requireSettings(of: plan, in: input)
         let (ledger, population) = prepare(input)
         guard population.statistics == plan.statistics else { throw ShardError.otherDataset }
-        return finish(input, ledger: ledger, population: population, bulk: try union(population))
+        return finish(input, ledger: ledger, population: population,
+                      bulk: try BulkPairer.union(population, shardCount: shardCount, load: load))
     }
 
     /// Refuses a plan made with other pairing settings than `input`'s.

@@ -55,10 +55,12 @@ struct PairCommand: ParsableCommand {
             return
         }
         let output: PairingRun.Output
-        if case .union(let plan, let shards) = sharded {
+        if case .union(let shards) = sharded {
             output = try failingClearly {
                 try PairingJob.pair(dataset: players, decisions: decisionLog, previousState: previousState, config: config,
-                                    sink: log, libraries: libraries, shards: shards, plan: plan)
+                                    sink: log, libraries: libraries, shardCount: shards.directories.count, plan: shards.plan) {
+                    try PairingShardFiles.readShard(shards.directories[$0], planSHA256: shards.planSHA256)
+                }
             }
         } else {
             output = PairingJob.pair(dataset: players, decisions: decisionLog, previousState: previousState, config: config,
@@ -80,7 +82,8 @@ struct PairCommand: ParsableCommand {
     private enum ShardMode {
         case whole
         case shard(PairingShardPlan, sha256: String, index: Int)
-        case union(PairingShardPlan, [PairingShardLists])
+        /// The plan and the shards' directories, their headers checked; the lists are read one shard at a time.
+        case union(PipelineRun.PairShards)
     }
 
     /// Which run the options ask for, with the plan (and shard lists) read; a bad combination or file exits 2.
@@ -90,8 +93,8 @@ struct PairCommand: ParsableCommand {
             DiagnosticPrinter.standardError("error: --shard and --shard-lists each need --plan, and exclude each other [pair.shardOptions]\n")
             throw ExitCode(ExitStatus.definitionError.rawValue)
         }
-        let (loaded, sha) = try failingClearly { try PairingShardFiles.readPlan(URL(fileURLWithPath: plan)) }
         if let shard {
+            let (loaded, sha) = try failingClearly { try PairingShardFiles.readPlan(URL(fileURLWithPath: plan)) }
             guard let (i, n) = OptionCheck.shareIndex(shard, maxCount: PairingShardPlan.maxShards), n == loaded.shards else {
                 DiagnosticPrinter.standardError("error: --shard \(shard) is not I/N with N = the plan's \(loaded.shards) shards and 0 ≤ I < N [pair.shardOptions]\n")
                 throw ExitCode(ExitStatus.definitionError.rawValue)
@@ -102,13 +105,17 @@ struct PairCommand: ParsableCommand {
             DiagnosticPrinter.standardError("error: --plan needs --shard I/N or --shard-lists DIR... [pair.shardOptions]\n")
             throw ExitCode(ExitStatus.definitionError.rawValue)
         }
-        let lists = try failingClearly { try shardLists.map { try PairingShardFiles.readShard(URL(fileURLWithPath: $0), planSHA256: sha) } }
-        return .union(loaded, lists)
+        return .union(try failingClearly {
+            try PipelineRun.PairShards.read(plan: URL(fileURLWithPath: plan), lists: shardLists.map { URL(fileURLWithPath: $0) })
+        })
     }
 
     /// Runs `body`; an error it throws is printed (`path:line: error: … [code]` when it has one) and exits 2.
     private func failingClearly<T>(_ body: () throws -> T) throws -> T {
-        do { return try body() } catch let exit as ExitCode { throw exit } catch {
+        do { return try body() } catch let exit as ExitCode { throw exit } catch let refusal as PipelineDefinitionError {
+            DiagnosticPrinter.printToStandardError(refusal.diagnostics)
+            throw ExitCode(ExitStatus.definitionError.rawValue)
+        } catch {
             let text = "\(error)"
             let code = (error as? PairingRun.ShardError)?.code ?? (error is BulkPairer.ShardUnionError ? "pair.shardUnion" : "pair.shards")
             DiagnosticPrinter.standardError(text.contains(": error: ") ? "\(text)\n" : "error: \(text) [\(code)]\n")

@@ -46,18 +46,9 @@ public enum PairingJob {
         return output
     }
 
-    /// `pair` from the lists of every shard of `plan` (`PairingRun.run(_:shards:plan:)`): the same outputs as `pair`
-    /// on the whole dataset, but the work counters.
-    public static func pair(dataset: PlayerDataset, decisions: [Decision], previousState: URL?, config: PairingConfig,
-                            sink: any DiagnosticSink, libraries: GameLibraryColumns? = nil,
-                            shards: [PairingShardLists], plan: PairingShardPlan) throws -> PairingRun.Output {
-        let output = try PairingRun.run(input(dataset: dataset, decisions: decisions, previousState: previousState,
-                                              config: config, sink: sink, libraries: libraries), shards: shards, plan: plan)
-        for warning in UnpairedShareWarning.diagnostics(for: output.summary) { sink.emit(warning) }
-        return output
-    }
-
-    /// The same with shard `i`'s lists read by `load(i)` when the union reaches it, so one shard's lists are held at a time.
+    /// `pair` from the lists of every shard of `plan` (`PairingRun.run(_:shardCount:plan:load:)`): the same outputs as
+    /// `pair` on the whole dataset, but the work counters. Shard `i`'s lists are read by `load(i)` when the union
+    /// reaches them, so one shard's lists are held at a time.
     public static func pair(dataset: PlayerDataset, decisions: [Decision], previousState: URL?, config: PairingConfig,
                             sink: any DiagnosticSink, libraries: GameLibraryColumns? = nil, shardCount: Int,
                             plan: PairingShardPlan, load: (Int) throws -> PairingShardLists) throws -> PairingRun.Output {

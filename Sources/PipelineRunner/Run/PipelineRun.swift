@@ -34,7 +34,7 @@ public struct PipelineRun: Sendable {
     /// Ingest from these `convert --partial-facts --names-as-run` outputs instead of decoding the input's Steam files
     /// (the input directory is still scanned for the decision log and trade requests): a sharded run's last step.
     public var partialFacts: [URL]?
-    /// The pair stage from these shards' lists (`PairingRun.run(_:shards:plan:)`) instead of scoring here.
+    /// The pair stage from these shards' lists (`PairingRun.run(_:shardCount:plan:load:)`) instead of scoring here.
     public var pairShards: PairShards?
 
     public struct PairShards: Sendable {
