@@ -8,7 +8,7 @@ Steps (issue 13; README "Sharded runs on Apache Spark"):
 
 0. With `--input RAW` (Steam files as `steam-mate convert RAW` reads them): T Spark tasks each run
    `steam-mate convert RAW --partial-facts --files-shard I/T` (the binary deals the scanned files into T shares of
-   about equal bytes) and write their fact partitions (by steamid hash) to `WORK/facts/I`; the driver then runs
+   about equal bytes, a big JSON Lines bundle cut into pieces of whole lines between them) and write their fact partitions (by steamid hash) to `WORK/facts/I`; the driver then runs
    `steam-mate merge WORK/facts/*`, which merges every share's facts partition by partition, resolves, and publishes
    the canonical dataset at `--canonical-out` (the same bytes as `steam-mate convert RAW`), or, with `--pipeline`,
    its JSON Lines in `WORK/canonical` for the steps below; with `--plan WORK/plan` it also does step 1 from the
@@ -20,7 +20,7 @@ Steps (issue 13; README "Sharded runs on Apache Spark"):
    kept as text lines so the bytes the binary reads are the dataset's own), joins them with `player_shards.csv`
    on the 64-bit steamid (broadcast while the plan's table is small, so the lines are never shuffled; a friendship
    goes to the shards holding both ends) and writes the shard inputs as Parquet partitioned by shard
-   (`WORK/shard_inputs`); then the canonical tables as Parquet for downstream users (`WORK/canonical_parquet/<table>`).
+   (`WORK/shard_inputs`).
 3. One Spark task per shard: streams its Parquet rows, in dataset order, into a dataset directory in the task's
    scratch space and runs `steam-mate pair DIR --plan P --shard I/N` with the binary shipped through
    `SparkContext.addFile`; the shard's lists land in `WORK/shards/I` (WORK must be on a filesystem every executor
@@ -30,7 +30,8 @@ Steps (issue 13; README "Sharded runs on Apache Spark"):
 4. The union on the driver: with `--pipeline`, `steam-mate run PIPELINE --partial-facts WORK/facts/* --pair-plan P
    --pair-shard-lists WORK/shards/*` publishes what `steam-mate run PIPELINE` would; else `steam-mate pair CANONICAL
    --plan P --shard-lists WORK/shards/* --out OUT` runs the global steps (exposure cap, match ledger, explanations)
-   once and publishes what `steam-mate pair` would.
+   once and publishes what `steam-mate pair` would. While it runs, Spark writes the canonical tables as Parquet for
+   downstream users (`WORK/canonical_parquet/<table>`).
 
 Everything after `--` is passed to `plan` and every `pair` (they must agree; the binary checks).
 """
@@ -96,6 +97,27 @@ def run(cmd, ok=(0,), **kw):
         sys.stderr.write(proc.stderr)
         raise SystemExit(f"steam-mate-spark: {' '.join(cmd[:3])} … exited {proc.returncode}")
     return proc, time.time() - started
+
+
+class Child:
+    """A steam-mate command started on the driver and left running while the driver does other work; `wait` returns
+    its stderr and wall time, or stops the job with them when its exit status is not in `ok`."""
+
+    def __init__(self, cmd, ok=(0,)):
+        self.cmd, self.ok, self.started = cmd, ok, time.time()
+        self.err = tempfile.TemporaryFile()  # a file, not a pipe: a long stderr cannot block the child
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=self.err)
+
+    def wait(self):
+        code = self.proc.wait()
+        took = time.time() - self.started
+        self.err.seek(0)
+        stderr = self.err.read().decode("utf-8", "replace")
+        self.err.close()
+        if code not in self.ok:
+            sys.stderr.write(stderr)
+            raise SystemExit(f"steam-mate-spark: {' '.join(self.cmd[:3])} … exited {code}")
+        return stderr, took
 
 
 def shard_pieces(part):
@@ -354,13 +376,6 @@ def main(argv):
         # Lines are unique: a dictionary would be built and dropped for every page.
         union.write.mode("overwrite").option("parquet.enable.dictionary", "false").partitionBy("shard").parquet(inputs_dir)
         figures["steps"]["shard_inputs_s"] = round(time.time() - started, 2)
-        parquet_started = time.time()
-        for table, schema in SCHEMAS.items():
-            path = os.path.join(dataset, f"{table}.jsonl")
-            if os.path.exists(path):
-                spark.read.schema(schema).option("mode", "FAILFAST").json(path) \
-                    .write.mode("overwrite").parquet(os.path.join(work, "canonical_parquet", table))
-        figures["steps"]["canonical_parquet_s"] = round(time.time() - parquet_started, 2)
 
         # 3. One task per shard, the binary shipped with the job.
         started = time.time()
@@ -375,30 +390,45 @@ def main(argv):
             raise SystemExit(1)
         if not args.keep_work:
             shutil.rmtree(inputs_dir, ignore_errors=True)
-            if scratch_dataset:
-                shutil.rmtree(dataset, ignore_errors=True)
+
+        # 4. Union and global steps (driver): `pair --shard-lists`, or the whole `run` with its ingest from the facts
+        # and its pair stage from the shards (lobby, trade and the report computed here, once). It starts now, and
+        # the canonical tables are written as Parquet while it runs: on a cluster they are the executors' work beside
+        # the driver's; in local mode they fill the cores the final step leaves idle (its trade stage is one thread).
+        lists = [os.path.join(shards_dir, str(i)) for i in range(args.shards)]
+        if args.pipeline:
+            cmd = [binary, "run", os.path.abspath(args.pipeline), "--out", os.path.abspath(args.out), "--quiet",
+                   "--partial-facts"] + [os.path.join(work, "facts", str(i)) for i in range(args.ingest_tasks or args.shards)]
+            cmd += ["--pair-plan", plan_dir, "--pair-shard-lists"] + lists
+            cmd += ["--locations", os.path.abspath(args.locations)] if args.locations else []
+            final = Child(cmd, ok=(0, 1))
+        else:
+            cmd = [binary, "pair", dataset, "--plan", plan_dir, "--shard-lists"] + lists
+            cmd += ["--out", os.path.abspath(args.out), "--quiet"]
+            if decisions:
+                cmd += ["--decisions", decisions]
+            if state:
+                cmd += ["--state", state]
+            final = Child(cmd + extra)
+        try:
+            parquet_started = time.time()
+            for table, schema in SCHEMAS.items():
+                path = os.path.join(dataset, f"{table}.jsonl")
+                if os.path.exists(path):
+                    spark.read.schema(schema).option("mode", "FAILFAST").json(path) \
+                        .write.mode("overwrite").parquet(os.path.join(work, "canonical_parquet", table))
+            figures["steps"]["canonical_parquet_s"] = round(time.time() - parquet_started, 2)
+        finally:
+            # Never left running behind a failed Parquet write: the final step finishes (it publishes atomically,
+            # and its output does not depend on the Parquet) before the error is raised.
+            stderr, took = final.wait()
+        sys.stderr.write(stderr)
+        figures["steps"]["union_s"] = round(took, 2)
+        if not args.keep_work and scratch_dataset:
+            shutil.rmtree(dataset, ignore_errors=True)
     finally:
         spark.stop()
 
-    # 4. Union and global steps (driver): `pair --shard-lists`, or the whole `run` with its ingest from the facts and
-    # its pair stage from the shards (lobby, trade and the report computed here, once).
-    lists = [os.path.join(shards_dir, str(i)) for i in range(args.shards)]
-    if args.pipeline:
-        cmd = [binary, "run", os.path.abspath(args.pipeline), "--out", os.path.abspath(args.out), "--quiet",
-               "--partial-facts"] + [os.path.join(work, "facts", str(i)) for i in range(args.ingest_tasks or args.shards)]
-        cmd += ["--pair-plan", plan_dir, "--pair-shard-lists"] + lists
-        cmd += ["--locations", os.path.abspath(args.locations)] if args.locations else []
-        proc, took = run(cmd, ok=(0, 1))
-    else:
-        cmd = [binary, "pair", dataset, "--plan", plan_dir, "--shard-lists"] + lists
-        cmd += ["--out", os.path.abspath(args.out), "--quiet"]
-        if decisions:
-            cmd += ["--decisions", decisions]
-        if state:
-            cmd += ["--state", state]
-        proc, took = run(cmd + extra)
-    sys.stderr.write(proc.stderr)
-    figures["steps"]["union_s"] = round(took, 2)
     if args.report:
         with open(args.report, "w", encoding="utf-8") as f:
             json.dump(figures, f, indent=2, sort_keys=True)

@@ -23,6 +23,8 @@ public enum OptionRanges {
     public static let tradeGapTolerance = NumericRange(0, 0.5, integer: false)
     /// α of the game vectors' depth-damped length (`norm_exponent`, `--norm-exponent`): 1 = plain cosine.
     public static let normExponent = NumericRange(0, 1, integer: false)
+    /// Smallest piece of a JSON Lines bundle dealt between ingest shares (`convert --min-piece-bytes`): 1 byte to 1 PiB.
+    public static let minPieceBytes = NumericRange(1, 1_125_899_906_842_624, integer: true)
     /// Synthetic players (`generate --players`).
     public static let syntheticPlayers = NumericRange(0, 50_000_000, integer: true)
     /// Normalize's memory limit in MiB before it spills partitions to disk (`memory_limit_mb`, `--memory-limit`);

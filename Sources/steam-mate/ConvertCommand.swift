@@ -40,6 +40,10 @@ struct ConvertCommand: ParsableCommand {
     @Option(help: "With --partial-facts: convert only share I of N of the input files (I/N; shares of about equal bytes).")
     var filesShard: String?
 
+    @Option(help: ArgumentHelp("With --files-shard: cut JSON Lines bundles over this many bytes (and over half a share) into "
+                               + "pieces of whole lines dealt to different shares.", valueName: "bytes"))
+    var minPieceBytes: Int = PartialFactsJob.defaultMinPieceBytes
+
     @Flag(help: "With --partial-facts: name files relative to the input directory, as run does (for run --partial-facts).")
     var namesAsRun = false
 
@@ -58,7 +62,9 @@ struct ConvertCommand: ParsableCommand {
     }
 
     func run() throws {
-        try OptionCheck.require([("--threads", Double(threads), OptionRanges.threads)] + publish.rangeChecks + spill.rangeChecks)
+        try OptionCheck.require([("--threads", Double(threads), OptionRanges.threads),
+                                 ("--min-piece-bytes", Double(minPieceBytes), OptionRanges.minPieceBytes)]
+                                + publish.rangeChecks + spill.rangeChecks)
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
         let log = DiagnosticLog()
         var share: (index: Int, count: Int)?
@@ -77,7 +83,8 @@ struct ConvertCommand: ParsableCommand {
             }
             do {
                 let entries = try PartialFactsJob.convert(inputs: paths, output: out, threads: threads, baseDirectory: cwd,
-                                                          policy: publish.policy, filesShard: share, namesAsRun: namesAsRun,
+                                                          policy: publish.policy, filesShard: share, minPieceBytes: minPieceBytes,
+                                                          namesAsRun: namesAsRun,
                                                           diagnostics: log)
                 DiagnosticPrinter.printToStandardError(log.sorted().filter { $0.severity != .note })
                 DiagnosticPrinter.standardError("convert: partial facts → \(out) (\(entries.count) files)\n")

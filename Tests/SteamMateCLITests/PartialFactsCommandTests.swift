@@ -56,6 +56,48 @@ import Testing
         #expect(bad.stderr.contains("[convert.filesShard]"))
     }
 
+    /// `--files-shard` with big JSON Lines bundles: each is cut into byte ranges read as the lines that start in them
+    /// (`--min-piece-bytes`, here small enough that every bundle is cut, some cuts inside lines), dealt to different
+    /// shares; merged, they give the whole convert byte for byte: tables, provenance lines, every diagnostic's line
+    /// (damaged, blank and CRLF lines, a BOM-less file), `files_read` and `bytes_read`.
+    @Test func bundlesSplitBetweenSharesMergeToTheWholeConvert() throws {
+        let dir = try RepositoryPaths.temporaryDirectory("partial-pieces")
+        _ = try Self.run(["generate", "--players", "500", "--seed", "25", "--bundles", "--out", "gen"], in: dir)
+        // Damage a bundle: a broken line, a blank one, a CRLF line, an out-of-range value, and no final newline.
+        let games = dir.appendingPathComponent("gen/owned_games.jsonl")
+        var text = try String(contentsOf: games, encoding: .utf8)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines.insert("{\"steamid\": \"7656119\", broken", at: 40)
+        lines.insert("", at: 90)
+        lines[120] += "\r"
+        lines.insert("{\"steamid\":\"76561197960265728\",\"response\":{\"game_count\":-5}}", at: 200)
+        text = lines.joined(separator: "\n").trimmingCharacters(in: .newlines)
+        try text.write(to: games, atomically: true, encoding: .utf8)
+        let whole = try Self.run(["convert", "gen", "--out", "whole", "--quiet"], in: dir, status: 1)
+        #expect(whole.stderr.contains("owned_games.jsonl:41: error:"), "\(whole.stderr)")
+        for shares in [2, 3, 7] {
+            for i in 0..<shares {
+                let r = try CommandRunner.run(["convert", "gen", "--partial-facts", "--files-shard", "\(i)/\(shares)",
+                                               "--min-piece-bytes", "5000", "--out", "s\(shares)-\(i)", "--quiet"], in: dir)
+                #expect(r.status == 0 || r.status == 1, "\(r.stderr)")
+            }
+            _ = try Self.run(["merge"] + (0..<shares).map { "s\(shares)-\($0)" } + ["--out", "merged\(shares)"], in: dir, status: 1)
+            Self.expectSameTree(dir, "whole", "merged\(shares)")
+        }
+        // The bundle was cut: no share read as many bytes as owned_games.jsonl alone holds, and together they read them all.
+        let shareBytes = try (0..<3).map { i -> Int in
+            let data = try Data(contentsOf: dir.appendingPathComponent("s3-\(i)/partial_facts.json"))
+            return ((try JSONSerialization.jsonObject(with: data) as? [String: Any])?["bytes_read"] as? Int) ?? -1
+        }
+        let gamesBytes = text.utf8.count
+        #expect(shareBytes.allSatisfy { $0 > 0 && $0 < gamesBytes }, "\(shareBytes) against \(gamesBytes)")
+        let summary = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("whole/run_summary.json")))
+        #expect((summary as? [String: Any])?["bytes_read"] as? Int == shareBytes.reduce(0, +))
+        let bad = try Self.run(["convert", "gen", "--partial-facts", "--files-shard", "0/2", "--min-piece-bytes", "0",
+                                "--out", "x"], in: dir, status: 2)
+        #expect(bad.stderr.contains("--min-piece-bytes"))
+    }
+
     @Test func playerDirectorySubsetsMergeToTheWholeConvert() throws {
         let dir = try RepositoryPaths.temporaryDirectory("partial-players")
         _ = try Self.run(["generate", "--players", "600", "--seed", "22", "--out", "gen"], in: dir)

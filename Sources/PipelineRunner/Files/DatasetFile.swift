@@ -18,7 +18,14 @@ public struct DatasetFile: Sendable, Hashable {
     public var role: Role
     public var owner: SteamID64?
     public var appID: UInt32?
+    /// Bytes to read: the file's size, or the length of `byteRange` for a piece.
     public var size: Int
+    /// A piece of a JSON Lines bundle dealt to one ingest task (`convert --files-shard`): the lines whose first byte
+    /// lies in this range of the file, numbered as in the whole file. Nil for the whole file.
+    public var byteRange: Range<Int>? = nil
+
+    /// Whether this is the whole file or the piece that starts it (the one that counts the file as read).
+    public var startsFile: Bool { (byteRange?.lowerBound ?? 0) == 0 }
 
     public var isJSONLines: Bool { relativePath.lowercased().hasSuffix(".jsonl") }
 }

@@ -3,6 +3,9 @@ import Glibc
 
 /// Reads a file in large chunks that end on a line boundary, so a JSON Lines bundle of any size
 /// streams with flat memory. Each chunk comes with the 1-based number of its first line.
+///
+/// Given a byte range, it reads one piece of the file: the lines whose first byte lies in the range, numbered as in
+/// the whole file. Pieces of adjacent ranges therefore hold every line exactly once, whatever the line lengths.
 struct ChunkedLineReader {
     static let defaultChunkSize = 8 << 20
 
@@ -11,40 +14,63 @@ struct ChunkedLineReader {
     private var carry: [UInt8] = []
     private var nextLine = 1
     private var finished = false
+    /// File offset of the next byte a read returns.
+    private var position = 0
+    /// A piece's end: the line holding byte `end - 1` is its last. Nil: read to the end of the file.
+    private var end: Int?
 
-    init(url: URL, chunkSize: Int = defaultChunkSize) throws {
+    init(url: URL, chunkSize: Int = defaultChunkSize, byteRange: Range<Int>? = nil) throws {
         handle = try FileHandle(forReadingFrom: url)
         self.chunkSize = chunkSize
-    }
-
-    /// The next chunk of whole lines (the last one may lack a final newline), or nil at the end.
-    mutating func next() throws -> (bytes: [UInt8], firstLine: Int)? {
-        while !finished {
-            let data = try handle.read(upToCount: chunkSize) ?? Data()
-            if data.isEmpty {
-                finished = true
-                try? handle.close()
-                guard !carry.isEmpty else { return nil }
-                let chunk = carry
-                carry = []
-                return emit(chunk)
-            }
-            // Only the new bytes can hold the chunk's last newline: searching (and copying) the carry again on
-            // every read made one long line cost quadratic time.
-            let searchFrom = carry.count
-            carry.append(contentsOf: data)
-            guard let lastNewline = carry[searchFrom...].lastIndex(of: 0x0A) else { continue }
-            let chunk = Array(carry[...lastNewline])
-            carry.removeSubrange(...lastNewline)
-            return emit(chunk)
+        guard let byteRange else { return }
+        end = byteRange.upperBound
+        // The piece starts at the first line that starts in the range; its number is one more than the line feeds
+        // before it, counted by reading the file up to there (a memchr pass over the page cache).
+        guard let first = try Self.lineStart(atOrAfter: byteRange.lowerBound, descriptor: handle.fileDescriptor),
+              first.start < byteRange.upperBound else {
+            finished = true
+            try? handle.close()
+            return
         }
-        return nil
+        try handle.seek(toOffset: UInt64(first.start))
+        position = first.start
+        nextLine = first.feeds + 1
     }
 
-    /// Like `next()`, but the chunk replaces the contents of `buffer`, whose capacity is reused, and the file is
-    /// read straight into it: no `Data` per read and no copy of the whole chunk out of the carry (those copies,
-    /// and fresh pages for every 8 MiB chunk, were ~9 % of a JSON Lines convert, under the work queue's lock).
-    /// Returns the number of the chunk's first line, or nil at the end.
+    /// The first offset ≥ `offset` where a line starts (0, or just after a line feed), with the line feeds before it;
+    /// nil when no line starts there (the file ends first).
+    static func lineStart(atOrAfter offset: Int, descriptor: Int32) throws -> (start: Int, feeds: Int)? {
+        guard offset > 0 else { return (0, 0) }
+        var block: [UInt8] = []
+        var at = 0
+        var feeds = 0
+        while true {
+            block.removeAll(keepingCapacity: true)
+            let got = try block.appendRead(from: descriptor, upTo: defaultChunkSize, at: at)
+            guard got > 0 else { return nil }
+            let found = block.withUnsafeBytes { raw -> Int? in
+                // Line feeds before offset - 1 only count; the first one at or after it ends the search.
+                let stop = min(raw.count, max(0, offset - 1 - at))
+                feeds += newlines(in: UnsafeRawBufferPointer(rebasing: raw[..<stop]))
+                guard stop < raw.count, let hit = memchr(raw.baseAddress! + stop, 0x0A, raw.count - stop) else { return nil }
+                return at + (UnsafeRawPointer(hit) - raw.baseAddress!)
+            }
+            if let found { return (found + 1, feeds + 1) }
+            at += got
+        }
+    }
+
+    /// The next chunk in a buffer of its own (`next(into:)`), or nil at the end.
+    mutating func next() throws -> (bytes: [UInt8], firstLine: Int)? {
+        var buffer: [UInt8] = []
+        guard let firstLine = try next(into: &buffer) else { return nil }
+        return (buffer, firstLine)
+    }
+
+    /// The next chunk of whole lines (the last one may lack a final newline) in place of the contents of `buffer`,
+    /// whose capacity is reused, read straight into it: no `Data` per read and no copy of the whole chunk out of the
+    /// carry (those copies, and fresh pages for every 8 MiB chunk, were ~9 % of a JSON Lines convert, under the work
+    /// queue's lock). Returns the number of the chunk's first line, or nil at the end.
     mutating func next(into buffer: inout [UInt8]) throws -> Int? {
         buffer.removeAll(keepingCapacity: true)
         buffer.append(contentsOf: carry)
@@ -63,8 +89,25 @@ struct ChunkedLineReader {
                 try? handle.close()
                 break
             }
-            // Only the new bytes can hold the chunk's last newline (see `next()`).
-            let end = buffer.withUnsafeBytes { raw -> Int? in
+            position += got
+            // A piece ends with the line holding byte end - 1: the first line feed at or after it (only the new
+            // bytes can hold it: an earlier one would have ended the piece on an earlier read).
+            if let end, position >= end {
+                let from = max(start, end - 1 - (position - buffer.count))
+                let cut = buffer.withUnsafeBytes { raw -> Int? in
+                    guard from < raw.count, let hit = memchr(raw.baseAddress! + from, 0x0A, raw.count - from) else { return nil }
+                    return UnsafeRawPointer(hit) - raw.baseAddress! + 1
+                }
+                if let cut {
+                    buffer.removeLast(buffer.count - cut)
+                    finished = true
+                    try? handle.close()
+                    return emit(buffer).firstLine
+                }
+            }
+            // Only the new bytes can hold the chunk's last newline: searching the carry again on every read made one
+            // long line cost quadratic time.
+            let lastLineEnd = buffer.withUnsafeBytes { raw -> Int? in
                 var i = raw.count
                 while i > start {
                     i -= 1
@@ -72,9 +115,9 @@ struct ChunkedLineReader {
                 }
                 return nil
             }
-            guard let end else { continue }
-            carry.append(contentsOf: buffer[end...])
-            buffer.removeLast(buffer.count - end)
+            guard let lastLineEnd else { continue }
+            carry.append(contentsOf: buffer[lastLineEnd...])
+            buffer.removeLast(buffer.count - lastLineEnd)
             return emit(buffer).firstLine
         }
         guard !buffer.isEmpty else { return nil }
@@ -89,15 +132,17 @@ struct ChunkedLineReader {
 
     /// Line feeds in `bytes`, found with `memchr` (a byte-by-byte count was 4 % of a Dota convert's CPU).
     static func newlines(in bytes: [UInt8]) -> Int {
-        bytes.withUnsafeBytes { raw in
-            guard var cursor = raw.baseAddress else { return 0 }
-            let end = cursor + raw.count
-            var count = 0
-            while cursor < end, let found = memchr(cursor, 0x0A, end - cursor) {
-                count += 1
-                cursor = UnsafeRawPointer(found) + 1
-            }
-            return count
+        bytes.withUnsafeBytes { newlines(in: $0) }
+    }
+
+    static func newlines(in raw: UnsafeRawBufferPointer) -> Int {
+        guard var cursor = raw.baseAddress else { return 0 }
+        let end = cursor + raw.count
+        var count = 0
+        while cursor < end, let found = memchr(cursor, 0x0A, end - cursor) {
+            count += 1
+            cursor = UnsafeRawPointer(found) + 1
         }
+        return count
     }
 }

@@ -234,7 +234,8 @@ public struct DatasetIngestor: Sendable {
         }
         if let error = spillFailure.withLock({ $0 }) { throw error }
         let counted = tally.withLock { $0 }
-        return (Result(dataset: PlayerDataset(), rows: DatasetRowCounts(), filesRead: steamFiles.count,
+        // A file split into pieces between ingest tasks counts once, with its first piece.
+        return (Result(dataset: PlayerDataset(), rows: DatasetRowCounts(), filesRead: steamFiles.filter(\.startsFile).count,
                        bytesRead: bytesRead.load(ordering: .relaxed), documents: counted.documents,
                        documentCounts: counted.counts), normalizer)
     }
@@ -297,10 +298,11 @@ public struct DatasetIngestor: Sendable {
         let origin = origin(of: file)
         do {
             if file.isJSONLines {
-                var reader = try ChunkedLineReader(url: file.url)
-                while let chunk = try reader.next() {
-                    chunk.bytes.withUnsafeBytes { raw in
-                        decodeLines(raw, firstLine: chunk.firstLine, origin: origin, diagnostics: diagnostics, deliver: deliver)
+                var reader = try ChunkedLineReader(url: file.url, byteRange: file.byteRange)
+                var bytes: [UInt8] = []
+                while let firstLine = try reader.next(into: &bytes) {
+                    bytes.withUnsafeBytes { raw in
+                        decodeLines(raw, firstLine: firstLine, origin: origin, diagnostics: diagnostics, deliver: deliver)
                     }
                 }
             } else if file.size > effectiveStreamingThreshold, file.relativePath.lowercased().hasSuffix(".xml") {

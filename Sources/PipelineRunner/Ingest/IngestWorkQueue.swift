@@ -76,7 +76,7 @@ final class IngestWorkQueue: @unchecked Sendable {
             }
             guard file.isJSONLines else { return .file(file) }
             do {
-                open = (file, try ChunkedLineReader(url: file.url, chunkSize: chunkSize))
+                open = (file, try ChunkedLineReader(url: file.url, chunkSize: chunkSize, byteRange: file.byteRange))
             } catch {
                 return .failed(file, error)
             }

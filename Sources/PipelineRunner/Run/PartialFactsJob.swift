@@ -39,12 +39,13 @@ public enum PartialFactsJob {
     /// `convert-partial`). Returns the files written.
     @discardableResult
     /// `filesShard` (index, count): only the index-th of `count` size-balanced shares of the scanned input files
-    /// (`share(_:count:)`), so a driver can hand `convert DIR --files-shard I/N` to N tasks without listing files itself.
+    /// (`share(_:count:minPieceBytes:)`, big JSON Lines bundles split into pieces of whole lines), so a driver can hand
+    /// `convert DIR --files-shard I/N` to N tasks without listing files itself.
     /// `namesAsRun`: files are named relative to the input directory, as `run` names them (for `run --partial-facts`),
     /// not under the input's own name as `convert` does.
     public static func convert(inputs: [String], output: String, threads: Int, baseDirectory: URL, policy: PublishPolicy,
-                               filesShard: (index: Int, count: Int)? = nil, namesAsRun: Bool = false,
-                               diagnostics: DiagnosticLog) throws -> [RunManifest.Entry] {
+                               filesShard: (index: Int, count: Int)? = nil, minPieceBytes: Int = defaultMinPieceBytes,
+                               namesAsRun: Bool = false, diagnostics: DiagnosticLog) throws -> [RunManifest.Entry] {
         let resolve = { (path: String) in PipelineRun.resolve(path, against: baseDirectory) }
         try OutputGuard.preflight(output: resolve(output), inputs: inputs.map(resolve), policy: policy, displayPath: output)
         var files: [DatasetFile] = []
@@ -55,7 +56,7 @@ public enum PartialFactsJob {
                                          diagnostics: scanLog)
         }
         if let filesShard {
-            files = share(files, count: filesShard.count)[filesShard.index]
+            files = share(files, count: filesShard.count, minPieceBytes: minPieceBytes)[filesShard.index]
         }
         if (filesShard?.index ?? 0) == 0 { for d in scanLog.all { diagnostics.emit(d) } }
         let ingestor = DatasetIngestor(threads: threads)
@@ -84,19 +85,43 @@ public enum PartialFactsJob {
         return entries
     }
 
-    /// The input files dealt into `count` shares of about equal bytes: Steam files by size (largest first, ties by
-    /// path) each to the share with the fewest bytes so far (ties: lower share); the other files to share 0.
-    static func share(_ files: [DatasetFile], count: Int) -> [[DatasetFile]] {
+    /// The smallest piece a JSON Lines bundle is cut into between shares (64 MiB).
+    public static let defaultMinPieceBytes = 64 << 20
+
+    /// The input files dealt into `count` shares of about equal bytes. A JSON Lines Steam bundle larger than a piece
+    /// (`minPieceBytes`, or half a share's part of all Steam bytes if that is more) is cut into equal byte ranges
+    /// first, each read as the lines that start in it (`DatasetFile.byteRange`), so one big bundle no longer makes
+    /// one task the long one. Then Steam files and pieces by size (largest first, ties by path and offset) each go
+    /// to the share with the fewest bytes so far (ties: lower share); the other files to share 0. Every task computes
+    /// the same shares from the same scan.
+    static func share(_ files: [DatasetFile], count: Int, minPieceBytes: Int = defaultMinPieceBytes) -> [[DatasetFile]] {
         var shares = [[DatasetFile]](repeating: [], count: max(1, count))
+        let steamBytes = files.reduce(0) { $0 + ($1.role == .steam ? $1.size : 0) }
+        let pieceBytes = max(1, minPieceBytes, steamBytes / (2 * shares.count))
+        var dealt: [DatasetFile] = []
+        for file in files {
+            guard shares.count > 1, file.role == .steam, file.isJSONLines, file.byteRange == nil, file.size > pieceBytes else {
+                dealt.append(file)
+                continue
+            }
+            let pieces = (file.size + pieceBytes - 1) / pieceBytes
+            for k in 0..<pieces {
+                var piece = file
+                piece.byteRange = (file.size * k / pieces)..<(file.size * (k + 1) / pieces)
+                piece.size = piece.byteRange!.count
+                dealt.append(piece)
+            }
+        }
+        func offset(_ file: DatasetFile) -> Int { file.byteRange?.lowerBound ?? 0 }
         var bytes = [Int](repeating: 0, count: shares.count)
-        for file in files.sorted(by: { ($0.size, $1.relativePath) > ($1.size, $0.relativePath) }) {
+        for file in dealt.sorted(by: { ($0.size, $1.relativePath, offset($1)) > ($1.size, $0.relativePath, offset($0)) }) {
             guard file.role == .steam else { shares[0].append(file); continue }
             var best = 0
             for s in 1..<shares.count where bytes[s] < bytes[best] { best = s }
             shares[best].append(file)
             bytes[best] += file.size
         }
-        return shares.map { $0.sorted { $0.relativePath < $1.relativePath } }
+        return shares.map { $0.sorted { ($0.relativePath, offset($0)) < ($1.relativePath, offset($1)) } }
     }
 
     /// A partial-facts directory that cannot be merged: an error diagnostic (exit 2, nothing published).
