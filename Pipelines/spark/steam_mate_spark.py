@@ -410,6 +410,7 @@ def main(argv):
             if state:
                 cmd += ["--state", state]
             final = Child(cmd + extra)
+        parquet_error = None
         try:
             parquet_started = time.time()
             for table, schema in SCHEMAS.items():
@@ -418,12 +419,17 @@ def main(argv):
                     spark.read.schema(schema).option("mode", "FAILFAST").json(path) \
                         .write.mode("overwrite").parquet(os.path.join(work, "canonical_parquet", table))
             figures["steps"]["canonical_parquet_s"] = round(time.time() - parquet_started, 2)
-        finally:
-            # Never left running behind a failed Parquet write: the final step finishes (it publishes atomically,
-            # and its output does not depend on the Parquet) before the error is raised.
-            stderr, took = final.wait()
+        except Exception as error:  # noqa: BLE001 (reported below, once the final step is done)
+            parquet_error = error
+        # Never left running behind a failed Parquet write: the final step finishes (it publishes atomically, and its
+        # output does not depend on the Parquet), then the job fails with the write's error.
+        stderr, took = final.wait()
         sys.stderr.write(stderr)
         figures["steps"]["union_s"] = round(took, 2)
+        if parquet_error is not None:
+            first = str(parquet_error).strip().splitlines()[0] if str(parquet_error).strip() else type(parquet_error).__name__
+            raise SystemExit(f"steam-mate-spark: the output is published, but the canonical Parquet "
+                             f"({os.path.join(work, 'canonical_parquet')}) was not written: {first}")
         if not args.keep_work and scratch_dataset:
             shutil.rmtree(dataset, ignore_errors=True)
     finally:

@@ -66,6 +66,23 @@ struct SparkDriverTests {
     /// byte for byte (ingest from the Spark tasks' facts, pairing from the shards, lobby, trade and report on the driver).
     @Test func defaultPipelineOnTheSampleEqualsRun() throws {
         let dir = try RepositoryPaths.temporaryDirectory("spark-sample")
+        let text = try Self.runSamplePipeline(dir)
+        Self.expectSparkEqualsWhole(dir, log: text)
+    }
+
+    /// The canonical Parquet is written while the final step runs; when that write fails (here `WORK/canonical_parquet`
+    /// is a file), the final step still finishes and publishes the same tree, and then the driver fails.
+    @Test func aFailedParquetWriteLetsTheFinalStepFinish() throws {
+        let dir = try RepositoryPaths.temporaryDirectory("spark-parquet-fails")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("work"), withIntermediateDirectories: true)
+        try Data("not a directory".utf8).write(to: dir.appendingPathComponent("work/canonical_parquet"))
+        let text = try Self.runSamplePipeline(dir, status: 1)
+        Self.expectSparkEqualsWhole(dir, log: text)
+        #expect(text.contains("steam-mate-spark: the output is published, but the canonical Parquet"), "\(text.suffix(2000))")
+    }
+
+    /// `steam-mate run` of the default pipeline on the sample into `whole`, then the driver into `spark`; the driver's log.
+    static func runSamplePipeline(_ dir: URL, status: Int32 = 0) throws -> String {
         let root = RepositoryPaths.root()
         let pipeline = try String(contentsOf: root.appendingPathComponent("Pipelines/default.yml"), encoding: .utf8)
             .replacingOccurrences(of: "input: Data/sample", with: "input: \(root.path)/Data/sample")
@@ -73,20 +90,23 @@ struct SparkDriverTests {
         try pipeline.write(to: dir.appendingPathComponent("p.yml"), atomically: true, encoding: .utf8)
         let run = try CommandRunner.run(["run", "p.yml", "--out", "whole", "--quiet"], in: dir)
         #expect(run.status == 0, "\(run.stderr)")
-        let text = try Self.runDriver(dir, ["--pipeline", "p.yml", "--input", root.appendingPathComponent("Data/sample").path,
-                                           "--locations", root.appendingPathComponent("Data/reference/steam-locations.csv").path,
-                                           "--out", "spark", "--work", "work", "--shards", "3", "--ingest-tasks", "2",
-                                           "--master", "local[2]", "--report", "report.json", "--",
-                                           "--k", "10", "--exposure-cap", "3", "--default-max-distance", "100"])
+        return try Self.runDriver(dir, ["--pipeline", "p.yml", "--input", root.appendingPathComponent("Data/sample").path,
+                                        "--locations", root.appendingPathComponent("Data/reference/steam-locations.csv").path,
+                                        "--out", "spark", "--work", "work", "--shards", "3", "--ingest-tasks", "2",
+                                        "--master", "local[2]", "--report", "report.json", "--",
+                                        "--k", "10", "--exposure-cap", "3", "--default-max-distance", "100"], status: status)
+    }
+
+    static func expectSparkEqualsWhole(_ dir: URL, log: String) {
         let whole = PublishedTree.snapshot(dir.appendingPathComponent("whole"))
         let spark = PublishedTree.snapshot(dir.appendingPathComponent("spark"))
         #expect(whole.keys.contains("report.html") && whole.keys.contains("trade_loops.csv") && whole.keys.contains("lobbies.csv"))
-        #expect(whole.keys.sorted() == spark.keys.sorted(), "\(text.suffix(2000))")
+        #expect(whole.keys.sorted() == spark.keys.sorted(), "\(log.suffix(2000))")
         for (path, bytes) in whole { #expect(spark[path] == bytes, "\(path) differs") }
     }
 
-    /// Runs the driver with `arguments` in `dir`; returns its output (stdout and stderr), expecting exit 0.
-    static func runDriver(_ dir: URL, _ arguments: [String]) throws -> String {
+    /// Runs the driver with `arguments` in `dir`; returns its output (stdout and stderr), expecting exit `status`.
+    static func runDriver(_ dir: URL, _ arguments: [String], status: Int32 = 0) throws -> String {
         let driver = Process()
         driver.executableURL = URL(fileURLWithPath: python!)
         driver.currentDirectoryURL = dir
@@ -101,7 +121,7 @@ struct SparkDriverTests {
         driver.waitUntilExit()
         try handle.close()
         let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
-        #expect(driver.terminationStatus == 0, "driver failed: \(text.suffix(3000))")
+        #expect(driver.terminationStatus == status, "driver exited \(driver.terminationStatus): \(text.suffix(3000))")
         return text
     }
 
