@@ -8,7 +8,8 @@ Steps (issue 13; README "Sharded runs on Apache Spark"):
 
 0. With `--input RAW` (Steam files as `steam-mate convert RAW` reads them): T Spark tasks each run
    `steam-mate convert RAW --partial-facts --files-shard I/T` (the binary deals the scanned files into T shares of
-   about equal bytes, a big JSON Lines bundle cut into pieces of whole lines between them) and write their fact partitions (by steamid hash) to `WORK/facts/I`; the driver then runs
+   about equal bytes, a big JSON Lines bundle cut into pieces of whole lines between them) and write their fact
+   partitions (by steamid hash) to `WORK/facts/I`; the driver then runs
    `steam-mate merge WORK/facts/*`, which merges every share's facts partition by partition, resolves, and publishes
    the canonical dataset at `--canonical-out` (the same bytes as `steam-mate convert RAW`), or, with `--pipeline`,
    its JSON Lines in `WORK/canonical` for the steps below; with `--plan WORK/plan` it also does step 1 from the
@@ -89,24 +90,14 @@ def steamid(F, column, key, position):
     return text.try_cast("long")  # not a 64-bit id: joins nothing, and the shard that needs the row refuses its input
 
 
-def run(cmd, ok=(0,), **kw):
-    """Runs a steam-mate command on the driver; an exit status not in `ok` stops the job with its stderr."""
-    started = time.time()
-    proc = subprocess.run(cmd, capture_output=True, text=True, **kw)
-    if proc.returncode not in ok:
-        sys.stderr.write(proc.stderr)
-        raise SystemExit(f"steam-mate-spark: {' '.join(cmd[:3])} … exited {proc.returncode}")
-    return proc, time.time() - started
-
-
 class Child:
-    """A steam-mate command started on the driver and left running while the driver does other work; `wait` returns
-    its stderr and wall time, or stops the job with them when its exit status is not in `ok`."""
+    """A steam-mate command started on the driver, which may do other work meanwhile; `wait` returns its stderr and
+    wall time, or stops the job with its stderr when its exit status is not in `ok`."""
 
-    def __init__(self, cmd, ok=(0,)):
+    def __init__(self, cmd, ok=(0,), cwd=None):
         self.cmd, self.ok, self.started = cmd, ok, time.time()
         self.err = tempfile.TemporaryFile()  # a file, not a pipe: a long stderr cannot block the child
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=self.err)
+        self.proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=self.err)
 
     def wait(self):
         code = self.proc.wait()
@@ -118,6 +109,11 @@ class Child:
             sys.stderr.write(stderr)
             raise SystemExit(f"steam-mate-spark: {' '.join(self.cmd[:3])} … exited {code}")
         return stderr, took
+
+
+def run(cmd, ok=(0,), cwd=None):
+    """Runs a steam-mate command on the driver to its end: (stderr, wall time)."""
+    return Child(cmd, ok, cwd).wait()
 
 
 def shard_pieces(part):
@@ -325,8 +321,8 @@ def main(argv):
             cmd += ["--plan", plan_dir, "--shards", str(args.shards)] + extra
             # With a pipeline this dataset is scratch (the run publishes the tables): the JSON Lines Spark reads suffice.
             cmd += ["--formats", "jsonl"] if scratch_dataset else []
-            proc, took = run(cmd, ok=(0, 1), cwd=os.path.dirname(raw))  # 1: input errors reported, dataset published
-            sys.stderr.write(proc.stderr)
+            stderr, took = run(cmd, ok=(0, 1), cwd=os.path.dirname(raw))  # 1: input errors reported, dataset published
+            sys.stderr.write(stderr)
             figures["steps"]["ingest_s"] = round(time.time() - started, 2)
             figures["steps"]["merge_s"] = round(took, 2)
 
@@ -427,7 +423,8 @@ def main(argv):
         sys.stderr.write(stderr)
         figures["steps"]["union_s"] = round(took, 2)
         if parquet_error is not None:
-            first = str(parquet_error).strip().splitlines()[0] if str(parquet_error).strip() else type(parquet_error).__name__
+            text = str(parquet_error).strip()
+            first = text.splitlines()[0] if text else type(parquet_error).__name__
             raise SystemExit(f"steam-mate-spark: the output is published, but the canonical Parquet "
                              f"({os.path.join(work, 'canonical_parquet')}) was not written: {first}")
         if not args.keep_work and scratch_dataset:
