@@ -14,7 +14,8 @@ final class BlockScorer {
     var accumulator: UnsafeMutablePointer<UInt32>
     var accumulatorCapacity: Int
     /// Region positions first touched by the current query, in touch order (`touchedCount` of them); room for
-    /// `accumulatorCapacity`, since each position is touched at most once per query.
+    /// `accumulatorCapacity` + 1, since each position is touched at most once per query and the branch-free
+    /// `RegionIndex.scatterAdd` writes one entry past the count.
     var touchedBase: UnsafeMutablePointer<Int32>
     var touchedCount = 0
     var touched: UnsafeBufferPointer<Int32> { UnsafeBufferPointer(start: touchedBase, count: touchedCount) }
@@ -44,7 +45,7 @@ final class BlockScorer {
         accumulator.initialize(repeating: 0, count: accumulatorCapacity)
         evaluatedFlags = .allocate(capacity: accumulatorCapacity)
         evaluatedFlags.initialize(repeating: 0, count: accumulatorCapacity)
-        touchedBase = .allocate(capacity: accumulatorCapacity)
+        touchedBase = .allocate(capacity: accumulatorCapacity + 1)
 
         favouriteHits = .allocate(capacity: accumulatorCapacity)
         favouriteHits.initialize(repeating: 0, count: accumulatorCapacity)
@@ -73,7 +74,7 @@ final class BlockScorer {
         accumulatorCapacity = max(n, accumulatorCapacity * 2)
         favouriteHits = .allocate(capacity: accumulatorCapacity)
         favouriteHits.initialize(repeating: 0, count: accumulatorCapacity)
-        touchedBase = .allocate(capacity: accumulatorCapacity)
+        touchedBase = .allocate(capacity: accumulatorCapacity + 1)
         accumulator = .allocate(capacity: accumulatorCapacity)
         accumulator.initialize(repeating: 0, count: accumulatorCapacity)
         evaluatedFlags = .allocate(capacity: accumulatorCapacity)
@@ -368,6 +369,12 @@ final class BlockScorer {
     }
 
     /// acc[local] += x(u,g)·x(v,g) over u's games; records first touches; counts u's favourites per position.
+    ///
+    /// When u's lists hold at least as many postings as the region has members (`dense`: a city of thousands at one
+    /// point, where popular games touch nearly everyone), the scatter records no touches; the touched positions are
+    /// then read off the accumulator in one pass, in position order instead of touch order. The drain's order within
+    /// a dot bucket follows, so the work counters can differ from the touch-order scan; the lists cannot (ties are
+    /// decided by steamid, whatever the order candidates are met in).
     private func scatter(_ u: Int, index: RegionIndex) {
         let acc = accumulator
         let postings = index.postings
@@ -375,20 +382,35 @@ final class BlockScorer {
         var tc = touchedCount
         var scanned = 0
         let mark = gameMarks, hits = favouriteHits
+        let regionSize = index.members.count
         p.vectorStart.withUnsafeBufferPointer { vs in
             p.vectorGame.withUnsafeBufferPointer { vg in
                 p.vectorWeight.withUnsafeBufferPointer { vw in
+                    var listed = 0
+                    for i in vs[u]..<vs[u + 1] { listed &+= index.range(of: Int(vg[i])).1 }
+                    let dense = tc == 0 && listed >= regionSize
                     for i in vs[u]..<vs[u + 1] {
                         let (first, count) = index.range(of: Int(vg[i]))
                         if count == 0 { continue }
                         scanned += count
-                        RegionIndex.scatterAdd(postings, first..<(first + count), weight: vw[i], into: acc, touched: tp,
-                                               touchedCount: &tc)
+                        if dense {
+                            RegionIndex.scatterAdd(postings, first..<(first + count), weight: vw[i], into: acc)
+                        } else {
+                            RegionIndex.scatterAdd(postings, first..<(first + count), weight: vw[i], into: acc, touched: tp,
+                                                   touchedCount: &tc)
+                        }
                         if mark[Int(vg[i])] & 2 != 0 {
                             for j in first..<(first + count) {
                                 let l = Int(postings[j].local)
                                 if hits[l] < UInt8.max { hits[l] &+= 1 }
                             }
+                        }
+                    }
+                    if dense {
+                        for l in 0..<regionSize {
+                            let a = acc[l]
+                            tp[tc] = Int32(truncatingIfNeeded: l)
+                            tc &+= Int((a | (0 &- a)) >> 31)  // 1 exactly when a ≠ 0, without a branch
                         }
                     }
                 }
@@ -421,7 +443,13 @@ final class BlockScorer {
             }
         }
         let hits = favouriteHits
-        for l in touched { acc[Int(l)] = 0; hits[Int(l)] = 0 }
+        if touchedCount >= members.count / 4 {
+            // A dense region touches most members: clearing the whole range in order beats a random walk.
+            acc.update(repeating: 0, count: members.count)
+            hits.update(repeating: 0, count: members.count)
+        } else {
+            for l in touched { acc[Int(l)] = 0; hits[Int(l)] = 0 }
+        }
         touchedCount = 0
     }
 

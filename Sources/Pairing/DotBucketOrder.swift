@@ -9,34 +9,46 @@ final class DotBucketOrder {
     /// Per touched slot, its bucket (`sortTop`), so the later passes do not read the accumulator again.
     private var bucketOf: UnsafeMutablePointer<UInt8>
     /// Set by `sortTop` while buckets below `cutoff` are not yet filled: the touched slots it was given (valid until
-    /// the visit ends) and their count.
-    private var pending: (touched: UnsafePointer<Int32>, count: Int, cutoff: Int)?
+    /// the visit ends) and their count; `accumulator` when the buckets were not recorded in `bucketOf` (the sampled
+    /// path), so they are read from it again (it must not change until the visit ends).
+    private var pending: (touched: UnsafePointer<Int32>, count: Int, cutoff: Int, accumulator: UnsafeMutablePointer<UInt32>?)?
+    /// The sampled path's slots at or above its cutoff, in touch order (room for `capacity` + 1).
+    private var top: UnsafeMutablePointer<Int32>
 
     /// After `sort`: `ends[b + 1]` is where bucket b's slots end in `order` (buckets descend through `order`).
     private let ends: UnsafeMutablePointer<Int32>
+    /// Scratch of `countBuckets` (four histograms of `buckets` counts each); on the sampled path, the sample's
+    /// histogram, kept until the visit ends for the later bands.
+    private let histograms: UnsafeMutablePointer<Int32>
     private(set) var order: UnsafeMutablePointer<Int32>
     private var capacity: Int
 
     init(capacity: Int) {
         self.capacity = max(1, capacity)
         ends = .allocate(capacity: Self.buckets + 1)
+        histograms = .allocate(capacity: 4 * Self.buckets)
         order = .allocate(capacity: self.capacity)
         bucketOf = .allocate(capacity: self.capacity)
+        top = .allocate(capacity: self.capacity + 1)
     }
 
     deinit {
         ends.deallocate()
+        histograms.deallocate()
         order.deallocate()
         bucketOf.deallocate()
+        top.deallocate()
     }
 
     private func reserve(_ count: Int) {
         guard count > capacity else { return }
         order.deallocate()
         bucketOf.deallocate()
+        top.deallocate()
         capacity = max(count, capacity * 2)
         order = .allocate(capacity: capacity)
         bucketOf = .allocate(capacity: capacity)
+        top = .allocate(capacity: capacity + 1)
     }
 
     /// `sort`, but only the highest buckets holding at least `minimum` slots are filled now; `visitDescending`
@@ -44,13 +56,10 @@ final class DotBucketOrder {
     /// on below them. Either way the visit order is the one `sort` gives (each bucket in touch order).
     func sortTop(_ touched: UnsafePointer<Int32>, count: Int, accumulator acc: UnsafeMutablePointer<UInt32>, minimum: Int) {
         reserve(count)
+        if minimum > 0 && count >= Self.sampledFromPerMinimum * minimum
+            && sortTopSampled(touched, count: count, accumulator: acc, minimum: minimum) { return }
         let ends = self.ends, order = self.order, bucketOf = self.bucketOf
-        for b in 0...Self.buckets { ends[b] = 0 }
-        for t in 0..<count {
-            let b = Self.bucket(acc[Int(touched[t])])
-            bucketOf[t] = UInt8(b)
-            ends[b + 1] &+= 1
-        }
+        countBuckets(touched, count: count, accumulator: acc, recordingIn: bucketOf)
         var running: Int32 = 0
         var cutoff = 0
         var found = false
@@ -66,12 +75,128 @@ final class DotBucketOrder {
             order[Int(ends[b + 1])] = touched[t]
             ends[b + 1] &+= 1
         }
-        pending = cutoff > 0 ? (touched, count, cutoff) : nil
+        pending = cutoff > 0 ? (touched, count, cutoff, nil) : nil
+    }
+
+    /// `sortTop` for many touched slots (a dense region, where nearly every member is touched and few are visited):
+    /// the cutoff bucket is estimated from every `sampleStep`-th slot (aiming at `sampleTargetPerMinimum` × `minimum`
+    /// slots above it), one pass keeps the slots whose dot reaches the cutoff's smallest dot (a compare each, no bucket
+    /// worked out), and only those are bucketed now. A visit that goes below the cutoff takes the next band the same
+    /// way (`nextBand`: the sample's histogram picks a cutoff with `bandGrowth` times as many slots above it). The
+    /// visit order is the same as `sort`'s: buckets descending, each in touch order. Returns false (nothing done)
+    /// when the sample finds no such cutoff above the lowest bucket.
+    private func sortTopSampled(_ touched: UnsafePointer<Int32>, count: Int, accumulator acc: UnsafeMutablePointer<UInt32>,
+                                minimum: Int) -> Bool {
+        let step = Self.sampleStep, counts = histograms, buckets = Self.buckets
+        counts.update(repeating: 0, count: buckets)
+        var t = 0
+        while t < count {
+            counts[Self.bucket(acc[Int(touched[t])])] &+= 1
+            t &+= step
+        }
+        let need = Self.sampleTargetPerMinimum * ((minimum + step - 1) / step)
+        let cutoff = sampledCutoff(below: buckets, need: need)
+        guard cutoff > 0 else { return false }
+        for b in 0...buckets { ends[b] = 0 }
+        pending = (touched, count, buckets, acc)
+        nextBand(cutoff: cutoff, need: need)
+        return true
+    }
+
+    /// The highest bucket below `ceiling` at which the sample (`histograms`) holds `need` slots from bucket 1 up to
+    /// it; 0 when it never does.
+    private func sampledCutoff(below ceiling: Int, need: Int) -> Int {
+        var sampled = 0
+        for b in stride(from: Self.buckets - 1, through: 1, by: -1) {
+            sampled &+= Int(histograms[b])
+            if b < ceiling && sampled >= need { return b }
+        }
+        return 0
+    }
+
+    /// Buckets `cutoff ..< pending.cutoff` of the sampled path: one compare pass over the touched slots keeps those
+    /// whose dot lies in the band, and they are bucket-sorted into `order` after the slots already there. Cutoff 0
+    /// takes everything left and ends the sampled path.
+    private func nextBand(cutoff: Int, need: Int) {
+        guard let p = pending, let acc = p.accumulator else { return }
+        let floorDot = UInt64(cutoff > 0 ? Self.smallestDot(inBucket: cutoff) : 0)
+        let ceilingDot = p.cutoff < Self.buckets ? UInt64(Self.smallestDot(inBucket: p.cutoff)) : UInt64(UInt32.max) + 1
+        let width = ceilingDot - floorDot
+        let top = self.top, touched = p.touched
+        var kept = 0
+        for t in 0..<p.count {
+            let l = touched[t]
+            top[kept] = l
+            // floorDot ≤ dot < ceilingDot as one unsigned compare (a dot below the floor wraps to a huge offset).
+            kept &+= UInt64(acc[Int(l)]) &- floorDot < width ? 1 : 0
+        }
+        // The band starts where the lowest bucket already in place ends (at 0 for the first band).
+        let from = p.cutoff < Self.buckets ? Int(ends[p.cutoff + 1]) : 0
+        bucketSort(top, count: kept, accumulator: acc, from: from, buckets: cutoff..<p.cutoff)
+        pending = cutoff > 0 ? (touched, p.count, cutoff, acc) : nil
+        lastNeed = need
+    }
+
+    /// The sample target of the band taken last (the next band aims at `bandGrowth` times as many).
+    private var lastNeed = 0
+
+    /// The sampled path is taken from this many touched slots per slot of `minimum`.
+    static let sampledFromPerMinimum = 16
+    /// The sampled path's cutoff is estimated from every this-many-th touched slot.
+    static let sampleStep = 8
+    /// The first band of the sampled path aims at this many slots per slot of `minimum` (a visit that goes below it
+    /// costs one more pass over the touched slots, a larger band only a few more bucketed).
+    static let sampleTargetPerMinimum = 2
+    /// Each later band aims at this many times the slots of the one before.
+    static let bandGrowth = 4
+
+    /// The smallest dot whose bucket is at least `b` (`bucket` never decreases as the dot grows).
+    static func smallestDot(inBucket b: Int) -> UInt32 {
+        var lo: UInt64 = 1, hi: UInt64 = UInt64(UInt32.max) + 1
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if bucket(UInt32(mid)) >= b { hi = mid } else { lo = mid + 1 }
+        }
+        return UInt32(min(lo, UInt64(UInt32.max)))
+    }
+
+    /// `ends[b + 1]` = how many of the touched slots fall in bucket b, and each slot's bucket in `bucketOf`.
+    /// Neighbouring slots often share a bucket, so one histogram would make each count wait for the previous
+    /// increment of the same word; four histograms, one per slot modulo 4, are summed at the end.
+    private func countBuckets(_ touched: UnsafePointer<Int32>, count: Int, accumulator acc: UnsafeMutablePointer<UInt32>,
+                              recordingIn bucketOf: UnsafeMutablePointer<UInt8>) {
+        let counts = histograms, stride = Self.buckets
+        counts.update(repeating: 0, count: 4 * stride)
+        var t = 0
+        while t &+ 4 <= count {
+            let b0 = Self.bucket(acc[Int(touched[t])]), b1 = Self.bucket(acc[Int(touched[t &+ 1])])
+            let b2 = Self.bucket(acc[Int(touched[t &+ 2])]), b3 = Self.bucket(acc[Int(touched[t &+ 3])])
+            bucketOf[t] = UInt8(truncatingIfNeeded: b0); bucketOf[t &+ 1] = UInt8(truncatingIfNeeded: b1)
+            bucketOf[t &+ 2] = UInt8(truncatingIfNeeded: b2); bucketOf[t &+ 3] = UInt8(truncatingIfNeeded: b3)
+            counts[b0] &+= 1; counts[stride &+ b1] &+= 1; counts[2 &* stride &+ b2] &+= 1; counts[3 &* stride &+ b3] &+= 1
+            t &+= 4
+        }
+        while t < count {
+            let b = Self.bucket(acc[Int(touched[t])])
+            bucketOf[t] = UInt8(truncatingIfNeeded: b)
+            counts[b] &+= 1
+            t &+= 1
+        }
+        let ends = self.ends
+        ends[0] = 0
+        for b in 0..<stride {
+            ends[b &+ 1] = counts[b] &+ counts[stride &+ b] &+ counts[2 &* stride &+ b] &+ counts[3 &* stride &+ b]
+        }
     }
 
     /// Fills the buckets `sortTop` left for later.
     private func fillPending() {
         guard let p = pending else { return }
+        if p.accumulator != nil {
+            let need = lastNeed * Self.bandGrowth
+            nextBand(cutoff: sampledCutoff(below: p.cutoff, need: need), need: need)
+            return
+        }
         pending = nil
         let ends = self.ends, order = self.order, bucketOf = self.bucketOf
         for t in 0..<p.count {
@@ -86,12 +211,20 @@ final class DotBucketOrder {
     func sort(_ touched: UnsafePointer<Int32>, count: Int, accumulator acc: UnsafeMutablePointer<UInt32>) {
         reserve(count)
         pending = nil
+        bucketSort(touched, count: count, accumulator: acc)
+    }
+
+    /// The counting sort of `sort` into `order` and `ends` (capacity reserved by the caller).
+    /// `from`: where in `order` the highest of `buckets` starts (the buckets above it are in place already); every
+    /// slot's bucket must lie in `buckets`.
+    private func bucketSort(_ touched: UnsafePointer<Int32>, count: Int, accumulator acc: UnsafeMutablePointer<UInt32>,
+                            from: Int = 0, buckets: Range<Int> = 0..<DotBucketOrder.buckets) {
         let ends = self.ends, order = self.order
-        for b in 0...Self.buckets { ends[b] = 0 }
+        for b in buckets { ends[b + 1] = 0 }
         for t in 0..<count { ends[Self.bucket(acc[Int(touched[t])]) + 1] &+= 1 }
         // Bucket b starts after every higher bucket: ends[b + 1] becomes its start, then its end while filling.
-        var running: Int32 = 0
-        for b in stride(from: Self.buckets - 1, through: 0, by: -1) {
+        var running = Int32(from)
+        for b in buckets.reversed() {
             let c = ends[b + 1]
             ends[b + 1] = running
             running &+= c

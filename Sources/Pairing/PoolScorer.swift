@@ -41,7 +41,7 @@ final class PoolScorer {
         heaps = BoundedHeaps(slots: n, capacity: capacity)
         accumulator = .allocate(capacity: n)
         accumulator.initialize(repeating: 0, count: n)
-        touched = .allocate(capacity: n)
+        touched = .allocate(capacity: n + 1)  // + 1: RegionIndex.scatterAdd writes one past the count
         buckets = DotBucketOrder(capacity: n)
         dense = .allocate(capacity: max(1, population.appIDs.count))
         dense.initialize(repeating: 0, count: max(1, population.appIDs.count))

@@ -62,4 +62,62 @@ import PipelineCore
             }
         }
     }
+
+    /// The sampled path of `sortTop` (many touched slots per slot of `minimum`) visits like `sort` on dense
+    /// accumulators whose dots crowd into a few buckets, are all equal, are all 1 except a handful (the sample then
+    /// finds no cutoff and the plain path runs), or sit on bucket edges, for visits that stop early or go past the
+    /// cutoff into later bands.
+    @Test(arguments: ["wide", "crowded", "equal", "fewAbove", "bucketEdges"])
+    func sampledSortTopVisitsLikeSort(shape: String) {
+        var rng = SeededGenerator(seed: 13)
+        let n = 40_000
+        let acc = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
+        defer { acc.deallocate() }
+        for i in 0..<n {
+            switch shape {
+            case "wide": acc[i] = UInt32(truncatingIfNeeded: rng.next() >> UInt64(rng.next() % 40)) | 1
+            case "crowded": acc[i] = 3_000_000 + UInt32(rng.next() % 900_000)
+            case "equal": acc[i] = 123_456
+            case "bucketEdges":  // the first dot of a bucket, or the one before it: where bands meet
+                let edge = DotBucketOrder.smallestDot(inBucket: Int(rng.next() % UInt64(DotBucketOrder.buckets)))
+                acc[i] = rng.next() % 2 == 0 || edge == 1 ? edge : edge - 1
+            default: acc[i] = rng.next() % 4_000 == 0 ? UInt32(rng.next() % 1_000_000) + 2 : 1
+            }
+        }
+        let touched = (0..<Int32(n)).filter { _ in rng.next() % 5 != 0 }.shuffled(using: &rng)
+        func visit(_ order: DotBucketOrder, stopAfter: Int) -> [Int32] {
+            var seen: [Int32] = []
+            order.visitDescending { _, slots in
+                seen.append(contentsOf: slots)
+                return seen.count < stopAfter
+            }
+            return seen
+        }
+        let full = DotBucketOrder(capacity: 16), top = DotBucketOrder(capacity: 16)
+        for minimum in [1, 20, 160] {
+            #expect(touched.count >= DotBucketOrder.sampledFromPerMinimum * minimum)
+            for stopAfter in [1, 100, 2_000, Int.max] {
+                touched.withUnsafeBufferPointer {
+                    full.sort($0.baseAddress!, count: $0.count, accumulator: acc)
+                    top.sortTop($0.baseAddress!, count: $0.count, accumulator: acc, minimum: minimum)
+                    let sampled = visit(top, stopAfter: stopAfter), plain = visit(full, stopAfter: stopAfter)
+                    let firstDifference = zip(sampled, plain).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                        ?? min(sampled.count, plain.count)
+                    #expect(sampled == plain, """
+                        minimum \(minimum), stop after \(stopAfter): \(sampled.count) against \(plain.count) slots, \
+                        first difference at \(firstDifference)
+                        """)
+                }
+            }
+        }
+    }
+
+    /// `smallestDot(inBucket:)` is the first dot of each bucket: its bucket is at least b, the dot before is below b.
+    @Test func smallestDotStartsEachBucket() {
+        for b in 0..<DotBucketOrder.buckets {
+            let d = DotBucketOrder.smallestDot(inBucket: b)
+            #expect(DotBucketOrder.bucket(d) >= b)
+            if d > 1 { #expect(DotBucketOrder.bucket(d - 1) < b, "bucket \(b): dot \(d - 1) already reaches it") }
+        }
+    }
 }
