@@ -33,6 +33,8 @@ final class BlockScorer {
     var counters = PairingCounters()
     /// Whether the current player met a geo-admitted candidate sharing a game.
     var sawAdmitted = false
+    /// Set by `scatter`: the current query recorded no touches (the drain reads them off the accumulator).
+    var denseQuery = false
 
     init(population: PreparedPopulation, sides: [PlayerSide], capacity: Int, output: ListBuffer) {
         p = population
@@ -370,11 +372,11 @@ final class BlockScorer {
 
     /// acc[local] += x(u,g)·x(v,g) over u's games; records first touches; counts u's favourites per position.
     ///
-    /// When u's lists hold at least as many postings as the region has members (`dense`: a city of thousands at one
-    /// point, where popular games touch nearly everyone), the scatter records no touches; the touched positions are
-    /// then read off the accumulator in one pass, in position order instead of touch order. The drain's order within
-    /// a dot bucket follows, so the work counters can differ from the touch-order scan; the lists cannot (ties are
-    /// decided by steamid, whatever the order candidates are met in).
+    /// When u's lists hold at least as many postings as the region has members (`denseQuery`: a city of thousands
+    /// at one point, where popular games touch nearly everyone), the scatter records no touches; the drain then
+    /// reads the touched positions off the accumulator (`DotBucketOrder.sortTopPositions`), in position order
+    /// instead of touch order. The order within a dot bucket follows, so the work counters can differ from the
+    /// touch-order scan; the lists cannot (ties are decided by steamid, whatever the order candidates are met in).
     private func scatter(_ u: Int, index: RegionIndex) {
         let acc = accumulator
         let postings = index.postings
@@ -406,13 +408,7 @@ final class BlockScorer {
                             }
                         }
                     }
-                    if dense {
-                        for l in 0..<regionSize {
-                            let a = acc[l]
-                            tp[tc] = Int32(truncatingIfNeeded: l)
-                            tc &+= Int((a | (0 &- a)) >> 31)  // 1 exactly when a ≠ 0, without a branch
-                        }
-                    }
+                    denseQuery = dense
                 }
             }
         }
@@ -427,7 +423,13 @@ final class BlockScorer {
     private func drain(_ index: RegionIndex, _ visit: (UInt32, Int, Int) -> Void) {
         let acc = accumulator
         let members = index.members
-        buckets.sortTop(touchedBase, count: touchedCount, accumulator: acc, minimum: Self.drainFirstPerSlot * heap.capacity)
+        let minimum = Self.drainFirstPerSlot * heap.capacity
+        if denseQuery {
+            touchedCount = buckets.sortTopPositions(count: members.count, accumulator: acc, minimum: minimum, scratch: touchedBase)
+            counters.candidatesTouched += touchedCount
+        } else {
+            buckets.sortTop(touchedBase, count: touchedCount, accumulator: acc, minimum: minimum)
+        }
         let fitScale = UInt64(ScoreModel.fitScale)
         sides.withUnsafeBufferPointer { sides in
             members.withUnsafeBufferPointer { members in
@@ -443,7 +445,7 @@ final class BlockScorer {
             }
         }
         let hits = favouriteHits
-        if touchedCount >= members.count / 4 {
+        if denseQuery || touchedCount >= members.count / 4 {
             // A dense region touches most members: clearing the whole range in order beats a random walk.
             acc.update(repeating: 0, count: members.count)
             hits.update(repeating: 0, count: members.count)
@@ -451,6 +453,7 @@ final class BlockScorer {
             for l in touched { acc[Int(l)] = 0; hits[Int(l)] = 0 }
         }
         touchedCount = 0
+        denseQuery = false
     }
 
     /// Calls `body` with each slot in order. A candidate that passes the score bound reads its side record, then its

@@ -9,9 +9,10 @@ final class DotBucketOrder {
     /// Per touched slot, its bucket (`sortTop`), so the later passes do not read the accumulator again.
     private var bucketOf: UnsafeMutablePointer<UInt8>
     /// Set by `sortTop` while buckets below `cutoff` are not yet filled: the touched slots it was given (valid until
-    /// the visit ends) and their count; `accumulator` when the buckets were not recorded in `bucketOf` (the sampled
-    /// path), so they are read from it again (it must not change until the visit ends).
-    private var pending: (touched: UnsafePointer<Int32>, count: Int, cutoff: Int, accumulator: UnsafeMutablePointer<UInt32>?)?
+    /// the visit ends; nil for `sortTopPositions`, whose slots are the positions `0..<count`) and their count;
+    /// `accumulator` when the buckets were not recorded in `bucketOf` (the sampled paths), so they are read from it
+    /// again (it must not change until the visit ends).
+    private var pending: (touched: UnsafePointer<Int32>?, count: Int, cutoff: Int, accumulator: UnsafeMutablePointer<UInt32>?)?
     /// The sampled path's slots at or above its cutoff, in touch order (room for `capacity` + 1).
     private var top: UnsafeMutablePointer<Int32>
 
@@ -103,6 +104,39 @@ final class DotBucketOrder {
         return true
     }
 
+    /// `sortTop` over the positions `0..<count` of `acc` whose dot is not 0 (a dense query that recorded no touches),
+    /// met in position order: the same visit as `sortTop` given those positions in ascending order. Returns how many
+    /// positions are touched. When the sampled path does not apply, the touched positions are listed in `scratch`
+    /// (room for `count` + 1) and sorted as by `sortTop`, so `scratch` must stay valid until the visit ends.
+    func sortTopPositions(count: Int, accumulator acc: UnsafeMutablePointer<UInt32>, minimum: Int,
+                          scratch: UnsafeMutablePointer<Int32>) -> Int {
+        reserve(count)
+        if minimum > 0 && count >= Self.sampledFromPerMinimum * minimum {
+            let step = Self.sampleStep, counts = histograms
+            counts.update(repeating: 0, count: Self.buckets)
+            var l = 0
+            while l < count {
+                counts[Self.bucket(max(1, acc[l]))] &+= 1  // an untouched position counts in bucket 0, never a cutoff
+                l &+= step
+            }
+            let need = Self.sampleTargetPerMinimum * ((minimum + step - 1) / step)
+            let cutoff = sampledCutoff(below: Self.buckets, need: need)
+            if cutoff > 0 {
+                for b in 0...Self.buckets { ends[b] = 0 }
+                pending = (nil, count, Self.buckets, acc)
+                return nextBand(cutoff: cutoff, need: need)
+            }
+        }
+        var touchedCount = 0
+        for l in 0..<count {
+            let a = acc[l]
+            scratch[touchedCount] = Int32(truncatingIfNeeded: l)
+            touchedCount &+= Int((a | (0 &- a)) >> 31)  // 1 exactly when a ≠ 0, without a branch
+        }
+        sortTop(scratch, count: touchedCount, accumulator: acc, minimum: minimum)
+        return touchedCount
+    }
+
     /// The highest bucket below `ceiling` at which the sample (`histograms`) holds `need` slots from bucket 1 up to
     /// it; 0 when it never does.
     private func sampledCutoff(below ceiling: Int, need: Int) -> Int {
@@ -117,24 +151,38 @@ final class DotBucketOrder {
     /// Buckets `cutoff ..< pending.cutoff` of the sampled path: one compare pass over the touched slots keeps those
     /// whose dot lies in the band, and they are bucket-sorted into `order` after the slots already there. Cutoff 0
     /// takes everything left and ends the sampled path.
-    private func nextBand(cutoff: Int, need: Int) {
-        guard let p = pending, let acc = p.accumulator else { return }
-        let floorDot = UInt64(cutoff > 0 ? Self.smallestDot(inBucket: cutoff) : 0)
+    /// Returns how many slots hold a dot ≥ 1 (all of them, but for positions).
+    @discardableResult
+    private func nextBand(cutoff: Int, need: Int) -> Int {
+        guard let p = pending, let acc = p.accumulator else { return 0 }
+        // Bucket 0's smallest dot is 1, so an untouched position (dot 0) is in no band.
+        let floorDot = UInt64(Self.smallestDot(inBucket: cutoff))
         let ceilingDot = p.cutoff < Self.buckets ? UInt64(Self.smallestDot(inBucket: p.cutoff)) : UInt64(UInt32.max) + 1
         let width = ceilingDot - floorDot
-        let top = self.top, touched = p.touched
-        var kept = 0
-        for t in 0..<p.count {
-            let l = touched[t]
-            top[kept] = l
-            // floorDot ≤ dot < ceilingDot as one unsigned compare (a dot below the floor wraps to a huge offset).
-            kept &+= UInt64(acc[Int(l)]) &- floorDot < width ? 1 : 0
+        let top = self.top
+        var kept = 0, nonZero = p.count
+        // floorDot ≤ dot < ceilingDot as one unsigned compare (a dot below the floor wraps to a huge offset).
+        if let touched = p.touched {
+            for t in 0..<p.count {
+                let l = touched[t]
+                top[kept] = l
+                kept &+= UInt64(acc[Int(l)]) &- floorDot < width ? 1 : 0
+            }
+        } else {
+            nonZero = 0
+            for l in 0..<p.count {
+                let a = acc[l]
+                top[kept] = Int32(truncatingIfNeeded: l)
+                kept &+= UInt64(a) &- floorDot < width ? 1 : 0
+                nonZero &+= Int((a | (0 &- a)) >> 31)
+            }
         }
         // The band starts where the lowest bucket already in place ends (at 0 for the first band).
         let from = p.cutoff < Self.buckets ? Int(ends[p.cutoff + 1]) : 0
         bucketSort(top, count: kept, accumulator: acc, from: from, buckets: cutoff..<p.cutoff)
-        pending = cutoff > 0 ? (touched, p.count, cutoff, acc) : nil
+        pending = cutoff > 0 ? (p.touched, p.count, cutoff, acc) : nil
         lastNeed = need
+        return nonZero
     }
 
     /// The sample target of the band taken last (the next band aims at `bandGrowth` times as many).
@@ -199,10 +247,11 @@ final class DotBucketOrder {
         }
         pending = nil
         let ends = self.ends, order = self.order, bucketOf = self.bucketOf
+        guard let touched = p.touched else { return }  // (positions are always on a sampled path)
         for t in 0..<p.count {
             let b = Int(bucketOf[t])
             guard b < p.cutoff else { continue }
-            order[Int(ends[b + 1])] = p.touched[t]
+            order[Int(ends[b + 1])] = touched[t]
             ends[b + 1] &+= 1
         }
     }

@@ -120,4 +120,47 @@ import PipelineCore
             if d > 1 { #expect(DotBucketOrder.bucket(d - 1) < b, "bucket \(b): dot \(d - 1) already reaches it") }
         }
     }
+
+    /// `sortTopPositions` (a dense query with no touch list: untouched positions hold 0) visits like `sortTop` given
+    /// the touched positions in ascending order, and counts them, on the sampled path (many positions) and the plain
+    /// one (few), for visits that stop early or run to the end.
+    @Test(arguments: [300, 40_000])
+    func positionsVisitLikeTheirTouchList(count n: Int) {
+        var rng = SeededGenerator(seed: 17)
+        let acc = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
+        defer { acc.deallocate() }
+        for i in 0..<n {
+            let edge = DotBucketOrder.smallestDot(inBucket: Int(rng.next() % UInt64(DotBucketOrder.buckets)))
+            switch rng.next() % 4 {
+            case 0: acc[i] = 0
+            case 1: acc[i] = edge
+            case 2: acc[i] = max(1, edge - 1)
+            default: acc[i] = UInt32(truncatingIfNeeded: rng.next() >> UInt64(rng.next() % 40)) | 1
+            }
+        }
+        let touched = (0..<Int32(n)).filter { acc[Int($0)] != 0 }
+        func visit(_ order: DotBucketOrder, stopAfter: Int) -> [Int32] {
+            var seen: [Int32] = []
+            order.visitDescending { _, slots in
+                seen.append(contentsOf: slots)
+                return seen.count < stopAfter
+            }
+            return seen
+        }
+        let listed = DotBucketOrder(capacity: 16), positions = DotBucketOrder(capacity: 16)
+        let scratch = UnsafeMutablePointer<Int32>.allocate(capacity: n + 1)
+        defer { scratch.deallocate() }
+        for minimum in [1, 160] {
+            for stopAfter in [1, 500, Int.max] {
+                touched.withUnsafeBufferPointer {
+                    listed.sortTop($0.baseAddress!, count: $0.count, accumulator: acc, minimum: minimum)
+                    let counted = positions.sortTopPositions(count: n, accumulator: acc, minimum: minimum, scratch: scratch)
+                    #expect(counted == touched.count)
+                    let fromPositions = visit(positions, stopAfter: stopAfter), fromList = visit(listed, stopAfter: stopAfter)
+                    let same = fromPositions == fromList  // (not the arrays themselves in a failure's message)
+                    #expect(same, "n \(n), minimum \(minimum), stop after \(stopAfter): \(fromPositions.count) against \(fromList.count)")
+                }
+            }
+        }
+    }
 }
