@@ -12,7 +12,8 @@ final class DotBucketOrder {
     /// the visit ends; nil for `sortTopPositions`, whose slots are the positions `0..<count`) and their count;
     /// `accumulator` when the buckets were not recorded in `bucketOf` (the sampled paths), so they are read from it
     /// again (it must not change until the visit ends).
-    private var pending: (touched: UnsafePointer<Int32>?, count: Int, cutoff: Int, accumulator: UnsafeMutablePointer<UInt32>?)?
+    private var pending: (touched: UnsafePointer<Int32>?, count: Int, cutoff: Int,
+                          accumulator: UnsafeMutablePointer<UInt32>?)?
     /// The sampled path's slots at or above its cutoff, in touch order (room for `capacity` + 1).
     private var top: UnsafeMutablePointer<Int32>
 

@@ -160,14 +160,14 @@ final class PoolScorer {
         let cap = UInt32(ScoreModel.gameScale)
         var kept = 0, touchedCount = 0
         var l = r + 1
+        // Branch-free: whether a position is touched, and whether it is kept, are unpredictable.
         while l < n {
             let a = acc[l]
-            if a != 0 {
-                touchedCount &+= 1
-                let d = min(a, cap)
-                touched[kept] = Int32(l)
-                kept &+= (d >= rowDot || d >= floorDots[l]) ? 1 : 0
-            }
+            let isTouched = Int((a | (0 &- a)) >> 31)  // 1 exactly when a ≠ 0
+            touchedCount &+= isTouched
+            let d = min(a, cap)
+            touched[kept] = Int32(truncatingIfNeeded: l)
+            kept &+= isTouched & ((d >= rowDot ? 1 : 0) | (d >= floorDots[l] ? 1 : 0))
             l &+= 1
         }
         counters.candidatesTouched += touchedCount

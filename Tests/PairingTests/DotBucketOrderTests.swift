@@ -3,6 +3,16 @@ import PipelineCore
 @testable import Pairing
 
 @Suite struct DotBucketOrderTests {
+    /// The slots `order` visits, bucket by bucket, until at least `stopAfter` have been seen.
+    static func visit(_ order: DotBucketOrder, stopAfter: Int) -> [Int32] {
+        var seen: [Int32] = []
+        order.visitDescending { _, slots in
+            seen.append(contentsOf: slots)
+            return seen.count < stopAfter
+        }
+        return seen
+    }
+
     static let dots: [UInt32] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 15, 16, 17, 1_000, 65_535, 65_536, 1 << 31, 4_225_000_000, .max]
 
     @Test func everyDotLiesWithinItsBucket() {
@@ -45,20 +55,12 @@ import PipelineCore
         defer { acc.deallocate() }
         for i in 0..<n { acc[i] = UInt32(truncatingIfNeeded: rng.next() >> UInt64(rng.next() % 40)) | 1 }
         let touched = (0..<Int32(n)).filter { _ in rng.next() % 3 != 0 }.shuffled(using: &rng)
-        func visit(_ order: DotBucketOrder, stopAfter: Int) -> [Int32] {
-            var seen: [Int32] = []
-            order.visitDescending { _, slots in
-                seen.append(contentsOf: slots)
-                return seen.count < stopAfter
-            }
-            return seen
-        }
         let full = DotBucketOrder(capacity: 16), top = DotBucketOrder(capacity: 16)
         for stopAfter in [1, 30, 700, Int.max] {
             touched.withUnsafeBufferPointer {  // `sortTop` reads the touched slots again during the visit
                 full.sort($0.baseAddress!, count: $0.count, accumulator: acc)
                 top.sortTop($0.baseAddress!, count: $0.count, accumulator: acc, minimum: minimum)
-                #expect(visit(top, stopAfter: stopAfter) == visit(full, stopAfter: stopAfter))
+                #expect(Self.visit(top, stopAfter: stopAfter) == Self.visit(full, stopAfter: stopAfter))
             }
         }
     }
@@ -85,14 +87,6 @@ import PipelineCore
             }
         }
         let touched = (0..<Int32(n)).filter { _ in rng.next() % 5 != 0 }.shuffled(using: &rng)
-        func visit(_ order: DotBucketOrder, stopAfter: Int) -> [Int32] {
-            var seen: [Int32] = []
-            order.visitDescending { _, slots in
-                seen.append(contentsOf: slots)
-                return seen.count < stopAfter
-            }
-            return seen
-        }
         let full = DotBucketOrder(capacity: 16), top = DotBucketOrder(capacity: 16)
         for minimum in [1, 20, 160] {
             #expect(touched.count >= DotBucketOrder.sampledFromPerMinimum * minimum)
@@ -100,7 +94,7 @@ import PipelineCore
                 touched.withUnsafeBufferPointer {
                     full.sort($0.baseAddress!, count: $0.count, accumulator: acc)
                     top.sortTop($0.baseAddress!, count: $0.count, accumulator: acc, minimum: minimum)
-                    let sampled = visit(top, stopAfter: stopAfter), plain = visit(full, stopAfter: stopAfter)
+                    let sampled = Self.visit(top, stopAfter: stopAfter), plain = Self.visit(full, stopAfter: stopAfter)
                     let firstDifference = zip(sampled, plain).enumerated().first { $0.element.0 != $0.element.1 }?.offset
                         ?? min(sampled.count, plain.count)
                     #expect(sampled == plain, """
@@ -139,14 +133,6 @@ import PipelineCore
             }
         }
         let touched = (0..<Int32(n)).filter { acc[Int($0)] != 0 }
-        func visit(_ order: DotBucketOrder, stopAfter: Int) -> [Int32] {
-            var seen: [Int32] = []
-            order.visitDescending { _, slots in
-                seen.append(contentsOf: slots)
-                return seen.count < stopAfter
-            }
-            return seen
-        }
         let listed = DotBucketOrder(capacity: 16), positions = DotBucketOrder(capacity: 16)
         let scratch = UnsafeMutablePointer<Int32>.allocate(capacity: n + 1)
         defer { scratch.deallocate() }
@@ -156,9 +142,12 @@ import PipelineCore
                     listed.sortTop($0.baseAddress!, count: $0.count, accumulator: acc, minimum: minimum)
                     let counted = positions.sortTopPositions(count: n, accumulator: acc, minimum: minimum, scratch: scratch)
                     #expect(counted == touched.count)
-                    let fromPositions = visit(positions, stopAfter: stopAfter), fromList = visit(listed, stopAfter: stopAfter)
+                    let fromPositions = Self.visit(positions, stopAfter: stopAfter)
+                    let fromList = Self.visit(listed, stopAfter: stopAfter)
                     let same = fromPositions == fromList  // (not the arrays themselves in a failure's message)
-                    #expect(same, "n \(n), minimum \(minimum), stop after \(stopAfter): \(fromPositions.count) against \(fromList.count)")
+                    #expect(same, """
+                        n \(n), minimum \(minimum), stop after \(stopAfter): \(fromPositions.count) against \(fromList.count)
+                        """)
                 }
             }
         }
