@@ -59,7 +59,7 @@ final class DotBucketOrder {
     func sortTop(_ touched: UnsafePointer<Int32>, count: Int, accumulator acc: UnsafeMutablePointer<UInt32>, minimum: Int) {
         reserve(count)
         if minimum > 0 && count >= Self.sampledFromPerMinimum * minimum
-            && sortTopSampled(touched, count: count, accumulator: acc, minimum: minimum) { return }
+            && sortTopSampled(touched, count: count, accumulator: acc, minimum: minimum) != nil { return }
         let ends = self.ends, order = self.order, bucketOf = self.bucketOf
         countBuckets(touched, count: count, accumulator: acc, recordingIn: bucketOf)
         var running: Int32 = 0
@@ -85,24 +85,31 @@ final class DotBucketOrder {
     /// slots above it), one pass keeps the slots whose dot reaches the cutoff's smallest dot (a compare each, no bucket
     /// worked out), and only those are bucketed now. A visit that goes below the cutoff takes the next band the same
     /// way (`nextBand`: the sample's histogram picks a cutoff with `bandGrowth` times as many slots above it). The
-    /// visit order is the same as `sort`'s: buckets descending, each in touch order. Returns false (nothing done)
+    /// visit order is the same as `sort`'s: buckets descending, each in touch order. `touched` nil: the slots are the
+    /// positions `0..<count` whose dot is not 0, in order. Returns how many slots are touched, or nil (nothing done)
     /// when the sample finds no such cutoff above the lowest bucket.
-    private func sortTopSampled(_ touched: UnsafePointer<Int32>, count: Int, accumulator acc: UnsafeMutablePointer<UInt32>,
-                                minimum: Int) -> Bool {
+    private func sortTopSampled(_ touched: UnsafePointer<Int32>?, count: Int, accumulator acc: UnsafeMutablePointer<UInt32>,
+                                minimum: Int) -> Int? {
         let step = Self.sampleStep, counts = histograms, buckets = Self.buckets
         counts.update(repeating: 0, count: buckets)
         var t = 0
-        while t < count {
-            counts[Self.bucket(acc[Int(touched[t])])] &+= 1
-            t &+= step
+        if let touched {
+            while t < count {
+                counts[Self.bucket(acc[Int(touched[t])])] &+= 1
+                t &+= step
+            }
+        } else {
+            while t < count {
+                counts[Self.bucket(max(1, acc[t]))] &+= 1  // an untouched position counts in bucket 0, never a cutoff
+                t &+= step
+            }
         }
         let need = Self.sampleTargetPerMinimum * ((minimum + step - 1) / step)
         let cutoff = sampledCutoff(below: buckets, need: need)
-        guard cutoff > 0 else { return false }
+        guard cutoff > 0 else { return nil }
         for b in 0...buckets { ends[b] = 0 }
         pending = (touched, count, buckets, acc)
-        nextBand(cutoff: cutoff, need: need)
-        return true
+        return nextBand(cutoff: cutoff, need: need)
     }
 
     /// `sortTop` over the positions `0..<count` of `acc` whose dot is not 0 (a dense query that recorded no touches),
@@ -112,21 +119,9 @@ final class DotBucketOrder {
     func sortTopPositions(count: Int, accumulator acc: UnsafeMutablePointer<UInt32>, minimum: Int,
                           scratch: UnsafeMutablePointer<Int32>) -> Int {
         reserve(count)
-        if minimum > 0 && count >= Self.sampledFromPerMinimum * minimum {
-            let step = Self.sampleStep, counts = histograms
-            counts.update(repeating: 0, count: Self.buckets)
-            var l = 0
-            while l < count {
-                counts[Self.bucket(max(1, acc[l]))] &+= 1  // an untouched position counts in bucket 0, never a cutoff
-                l &+= step
-            }
-            let need = Self.sampleTargetPerMinimum * ((minimum + step - 1) / step)
-            let cutoff = sampledCutoff(below: Self.buckets, need: need)
-            if cutoff > 0 {
-                for b in 0...Self.buckets { ends[b] = 0 }
-                pending = (nil, count, Self.buckets, acc)
-                return nextBand(cutoff: cutoff, need: need)
-            }
+        if minimum > 0 && count >= Self.sampledFromPerMinimum * minimum,
+           let touchedCount = sortTopSampled(nil, count: count, accumulator: acc, minimum: minimum) {
+            return touchedCount
         }
         var touchedCount = 0
         for l in 0..<count {
@@ -151,8 +146,8 @@ final class DotBucketOrder {
 
     /// Buckets `cutoff ..< pending.cutoff` of the sampled path: one compare pass over the touched slots keeps those
     /// whose dot lies in the band, and they are bucket-sorted into `order` after the slots already there. Cutoff 0
-    /// takes everything left and ends the sampled path.
-    /// Returns how many slots hold a dot ≥ 1 (all of them, but for positions).
+    /// takes everything left and ends the sampled path. Returns how many slots are touched (`count` for a touch
+    /// list; for positions, those whose dot is not 0).
     @discardableResult
     private func nextBand(cutoff: Int, need: Int) -> Int {
         guard let p = pending, let acc = p.accumulator else { return 0 }
