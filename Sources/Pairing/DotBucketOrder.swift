@@ -107,7 +107,6 @@ final class DotBucketOrder {
         let need = Self.sampleTargetPerMinimum * ((minimum + step - 1) / step)
         let cutoff = sampledCutoff(below: buckets, need: need)
         guard cutoff > 0 else { return nil }
-        for b in 0...buckets { ends[b] = 0 }
         pending = (touched, count, buckets, acc)
         return nextBand(cutoff: cutoff, need: need)
     }
@@ -127,7 +126,7 @@ final class DotBucketOrder {
         for l in 0..<count {
             let a = acc[l]
             scratch[touchedCount] = Int32(truncatingIfNeeded: l)
-            touchedCount &+= Int((a | (0 &- a)) >> 31)  // 1 exactly when a ≠ 0, without a branch
+            touchedCount &+= Self.touchedBit(a)
         }
         sortTop(scratch, count: touchedCount, accumulator: acc, minimum: minimum)
         return touchedCount
@@ -170,7 +169,7 @@ final class DotBucketOrder {
                 let a = acc[l]
                 top[kept] = Int32(truncatingIfNeeded: l)
                 kept &+= UInt64(a) &- floorDot < width ? 1 : 0
-                nonZero &+= Int((a | (0 &- a)) >> 31)
+                nonZero &+= Self.touchedBit(a)
             }
         }
         // The band starts where the lowest bucket already in place ends (at 0 for the first band).
@@ -193,6 +192,10 @@ final class DotBucketOrder {
     static let sampleTargetPerMinimum = 2
     /// Each later band aims at this many times the slots of the one before.
     static let bandGrowth = 4
+
+    /// 1 when an accumulator slot holding `dot` is touched (dot ≠ 0), else 0, without a branch: whether a slot of
+    /// a dense accumulator is touched is unpredictable.
+    @inline(__always) static func touchedBit(_ dot: UInt32) -> Int { Int((dot | (0 &- dot)) >> 31) }
 
     /// The smallest dot whose bucket is at least `b` (`bucket` never decreases as the dot grows).
     static func smallestDot(inBucket b: Int) -> UInt32 {

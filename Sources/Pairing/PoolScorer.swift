@@ -163,7 +163,7 @@ final class PoolScorer {
         // Branch-free: whether a position is touched, and whether it is kept, are unpredictable.
         while l < n {
             let a = acc[l]
-            let isTouched = Int((a | (0 &- a)) >> 31)  // 1 exactly when a ≠ 0
+            let isTouched = DotBucketOrder.touchedBit(a)
             touchedCount &+= isTouched
             let d = min(a, cap)
             touched[kept] = Int32(truncatingIfNeeded: l)
