@@ -32,14 +32,25 @@ import Testing
         #expect(summaryText.contains("\"torn_bytes_dropped\":\(torn.count)"))
     }
 
+    /// The lock is held the way a running fetch holds it (`flock` on `.fetch/lock`, a separate open file), so the
+    /// refusal is tested without racing a first run's start against a sleep (that raced on a loaded CI machine).
     @Test func aSecondFetchIntoTheSameDirectoryIsRefused() async throws {
-        let server = try await StubSteamServer.start(latency: 0.3)
+        let server = try await StubSteamServer.start()
         defer { Task { await server.shutdown() } }
         let rig = try FetchTestRig(server: server)
         let config = rig.configuration(ids: FetchTestRig.ids(1))
-        async let first = FetchRun(configuration: config).execute()
-        try await Task.sleep(for: .milliseconds(100))
-        await #expect(throws: FetchRunError.self) { _ = try await FetchRun(configuration: config).execute() }
-        _ = try await first
+        let state = config.directory.appendingPathComponent(".fetch")
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        let holder = open(state.appendingPathComponent("lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        try #require(holder >= 0 && flock(holder, LOCK_EX | LOCK_NB) == 0)
+
+        let refusal = await #expect(throws: FetchRunError.self) { _ = try await FetchRun(configuration: config).execute() }
+        #expect(refusal?.code == "fetch.busy")
+        #expect(server.requests.isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: state.appendingPathComponent("journal.jsonl").path))
+
+        close(holder)
+        let summary = try await FetchRun(configuration: config).execute()
+        #expect(summary.calls > 0 && !server.requests.isEmpty)
     }
 }
