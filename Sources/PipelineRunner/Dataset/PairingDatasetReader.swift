@@ -2,6 +2,7 @@ import Foundation
 import JSONPullReader
 import PipelineCore
 import PlayerModel
+import Synchronization
 
 /// Reads what pairing needs from a canonical dataset directory: `players`, `preferences` and `friendships` as
 /// `CanonicalDatasetReader` reads them, and `player_games` (the largest table by far) straight into
@@ -23,19 +24,49 @@ public enum PairingDatasetReader {
         guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("players.jsonl").path) else {
             throw CanonicalDatasetReader.MissingTable(description: "\(directory.path) has no players.jsonl (run `steam-mate convert` or a pipeline with the normalize stage, with the jsonl format)")
         }
+        // `player_games` (six times the bytes of the other three tables together) is parsed on a second thread
+        // while `players`, `friendships` and `preferences` are read on this one; its rows find their players after.
+        let games = Mutex<Result<GameRowColumns, any Error>?>(nil)
+        let others = Mutex<Result<PlayerDataset, any Error>?>(nil)
+        DispatchQueue.concurrentPerform(iterations: 2) { task in
+            if task == 0 {
+                games.withLock { $0 = Result { try readGames(directory, diagnostics) } }
+            } else {
+                others.withLock { $0 = Result { try readPlayersFriendshipsAndPreferences(directory, diagnostics) } }
+            }
+        }
+        var dataset = try others.withLock { $0! }.get()
+        let rows = try games.withLock { $0! }.get()
+        if rows.tooLong { return nil }
+        // Rows go to the first entry of their steamid (the preparation merges repeated entries anyway); `players` is
+        // sorted by steamid here (a stable sort, as before friendships and preferences were read beside it).
+        var owners: [SteamID64: Int32] = [:]
+        owners.reserveCapacity(dataset.players.count)
+        for (i, p) in dataset.players.enumerated() where owners[p.steamID] == nil { owners[p.steamID] = Int32(i) }
+        let libraries = rows.columns(players: dataset.players.count, owner: owners)
+        dataset.sortCanonically()
+        return Contents(dataset: dataset, libraries: libraries)
+    }
+
+    /// `players` (sorted by steamid), `friendships` and `preferences`, as `CanonicalDatasetReader` reads them.
+    private static func readPlayersFriendshipsAndPreferences(_ directory: URL, _ diagnostics: some DiagnosticSink) throws -> PlayerDataset {
         var dataset = PlayerDataset()
         try CanonicalDatasetReader.forEachRow(directory, "players", diagnostics) { row in
             dataset.players.append(try CanonicalDatasetReader.readPlayer(&row))
         }
         dataset.players.sort { $0.steamID < $1.steamID }
-        // Rows go to the first entry of their steamid (the preparation merges repeated entries anyway).
-        var owners: [SteamID64: Int32] = [:]
-        owners.reserveCapacity(dataset.players.count)
-        for (i, p) in dataset.players.enumerated() where owners[p.steamID] == nil { owners[p.steamID] = Int32(i) }
-        let owner = owners
+        try CanonicalDatasetReader.forEachRow(directory, "friendships", diagnostics) { row in
+            dataset.friendships.append(try CanonicalDatasetReader.readFriendship(&row))
+        }
+        try CanonicalDatasetReader.forEachRow(directory, "preferences", diagnostics) { row in
+            dataset.preferences.append(try CanonicalDatasetReader.readPreferences(&row))
+        }
+        return dataset
+    }
 
+    /// Every `player_games` row as columns (file order), with the names offered per app.
+    private static func readGames(_ directory: URL, _ diagnostics: some DiagnosticSink) throws -> GameRowColumns {
         var rows = GameRowColumns()
-        var tooLong = false
         try CanonicalDatasetReader.forEachRow(directory, "player_games", diagnostics) { row in
             let game: GameRow
             if let fast = try? fastGame(&row.reader) {
@@ -47,18 +78,9 @@ public enum PairingDatasetReader {
                 game = GameRow(steamID: g.steamID, appID: g.appID, minutes: g.minutesTotal, recent: g.minutes2Weeks ?? 0)
                 if let name = g.name { rows.offerName(name, app: g.appID) }
             }
-            if game.minutes > Int(Int32.max) || game.recent > Int(Int32.max) { tooLong = true }
-            rows.append(game, owner: owner)
+            rows.append(game)
         }
-        if tooLong { return nil }
-        try CanonicalDatasetReader.forEachRow(directory, "friendships", diagnostics) { row in
-            dataset.friendships.append(try CanonicalDatasetReader.readFriendship(&row))
-        }
-        try CanonicalDatasetReader.forEachRow(directory, "preferences", diagnostics) { row in
-            dataset.preferences.append(try CanonicalDatasetReader.readPreferences(&row))
-        }
-        dataset.sortCanonically()
-        return Contents(dataset: dataset, libraries: rows.columns(players: dataset.players.count))
+        return rows
     }
 
     /// The fast path for one `player_games` row: the same checks as `readGame`, throwing on anything it does not
@@ -139,21 +161,22 @@ public enum PairingDatasetReader {
         var recent: Int
     }
 
-    /// Game rows of known players as flat columns (in file order), then grouped by player.
-    struct GameRowColumns {
-        var player: [Int32] = []
+    /// Game rows as flat columns (in file order), then grouped by player.
+    struct GameRowColumns: Sendable {
+        var steamID: [SteamID64] = []
         var appID: [UInt32] = []
         var minutes: [Int32] = []
         var recent: [Int32] = []
+        /// A row held a playtime beyond what the columns store (over 2³¹ − 1 minutes).
+        var tooLong = false
         /// The smallest non-empty name seen per app (the dataset path's rule), over every row.
         var names: [UInt32: String] = [:]
         private var lastID: SteamID64?
         private var lastOwner: Int32?
 
-        mutating func append(_ row: GameRow, owner: [SteamID64: Int32]) {
-            if row.steamID != lastID { lastID = row.steamID; lastOwner = owner[row.steamID] }
-            guard let p = lastOwner else { return }
-            player.append(p)
+        mutating func append(_ row: GameRow) {
+            if row.minutes > Int(Int32.max) || row.recent > Int(Int32.max) { tooLong = true }
+            steamID.append(row.steamID)
             appID.append(row.appID)
             minutes.append(Int32(clamping: row.minutes))
             recent.append(Int32(clamping: row.recent))
@@ -177,16 +200,24 @@ public enum PairingDatasetReader {
             if let old = names[app] { if name < old { names[app] = name } } else { names[app] = name }
         }
 
-        /// The rows grouped by player (counting sort, file order within a player).
-        func columns(players: Int) -> GameLibraryColumns {
+        /// The rows of known players (`owner`: steamid → index of its first entry) grouped by player (counting sort,
+        /// file order within a player); rows of steamids without a player are left out.
+        func columns(players: Int, owner: [SteamID64: Int32]) -> GameLibraryColumns {
+            var player = [Int32](repeating: -1, count: steamID.count)
+            var lastID: SteamID64?, lastOwner: Int32 = -1
+            for (r, id) in steamID.enumerated() {
+                if id != lastID { lastID = id; lastOwner = owner[id] ?? -1 }
+                player[r] = lastOwner
+            }
             var start = [Int](repeating: 0, count: players + 1)
-            for p in player { start[Int(p) + 1] += 1 }
+            for p in player where p >= 0 { start[Int(p) + 1] += 1 }
             for i in 0..<players { start[i + 1] += start[i] }
             var cursor = start
-            var apps = [UInt32](repeating: 0, count: player.count)
-            var total = [Int32](repeating: 0, count: player.count)
-            var twoWeeks = [Int32](repeating: 0, count: player.count)
-            for (r, p) in player.enumerated() {
+            let kept = start[players]
+            var apps = [UInt32](repeating: 0, count: kept)
+            var total = [Int32](repeating: 0, count: kept)
+            var twoWeeks = [Int32](repeating: 0, count: kept)
+            for (r, p) in player.enumerated() where p >= 0 {
                 let at = cursor[Int(p)]
                 cursor[Int(p)] = at + 1
                 apps[at] = appID[r]; total[at] = minutes[r]; twoWeeks[at] = recent[r]
