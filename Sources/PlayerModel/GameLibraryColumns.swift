@@ -27,3 +27,44 @@ public struct GameLibraryColumns: Sendable, Hashable {
 
     public func rows(ofPlayer index: Int) -> Range<Int> { start[index]..<start[index + 1] }
 }
+
+extension GameLibraryColumns {
+    /// The columns of canonical `games` rows (sorted by steamid, then appid) for `players` (sorted by steamid, no id
+    /// twice): each player's rows in their order, rows of steamids without a player left out, and per app the
+    /// smallest non-empty name over every row (what `PreparedPopulation(dataset:)` takes). Nil when the players or
+    /// rows are not in that order, or a playtime is beyond what the columns hold (over 2³¹ − 1 minutes).
+    public init?(players: [Player], games: [PlayerGame]) {
+        var start = [0]
+        start.reserveCapacity(players.count + 1)
+        var appIDs: [UInt32] = [], total: [Int32] = [], twoWeeks: [Int32] = []
+        appIDs.reserveCapacity(games.count)
+        total.reserveCapacity(games.count)
+        twoWeeks.reserveCapacity(games.count)
+        var names: [UInt32: String] = [:]
+        for i in players.indices.dropFirst() where players[i - 1].steamID >= players[i].steamID { return nil }
+        var p = 0
+        var previous: SteamID64?
+        for g in games {
+            if let previous, g.steamID < previous { return nil }
+            previous = g.steamID
+            if let name = g.name, !name.isEmpty {
+                if let old = names[g.appID] { if name < old { names[g.appID] = name } } else { names[g.appID] = name }
+            }
+            while p < players.count, players[p].steamID < g.steamID {
+                start.append(appIDs.count)
+                p += 1
+            }
+            guard p < players.count, players[p].steamID == g.steamID else { continue }
+            let recent = g.minutes2Weeks ?? 0
+            guard let minutes = Int32(exactly: g.minutesTotal), let recentMinutes = Int32(exactly: recent) else { return nil }
+            appIDs.append(g.appID)
+            total.append(minutes)
+            twoWeeks.append(recentMinutes)
+        }
+        while p < players.count {
+            start.append(appIDs.count)
+            p += 1
+        }
+        self.init(start: start, appIDs: appIDs, minutesTotal: total, minutes2Weeks: twoWeeks, names: names)
+    }
+}

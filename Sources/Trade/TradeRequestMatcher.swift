@@ -27,9 +27,10 @@ public enum TradeRequestMatcher {
     /// The pipeline `trade` stage: authors must be players of `dataset`, offered games must appear in its
     /// `games` (not checked when the dataset has no games), and an author's position is the player's
     /// latitude/longitude (± location_accuracy_km). `requestLocation` may resolve a request's own Steam
-    /// location codes (country/state/city_id); a request's explicit latitude/longitude always wins.
+    /// location codes (country/state/city_id); a request's explicit latitude/longitude always wins. `knownApps`, when
+    /// given, stands for the app ids of `dataset.games` (a caller that released the rows computed it before).
     public static func solve(
-        requests: [TradeRequest], dataset: PlayerDataset, blockedPairs: Set<BlockedPair>,
+        requests: [TradeRequest], dataset: PlayerDataset, knownApps: Set<UInt32>? = nil, blockedPairs: Set<BlockedPair>,
         requestLocation: (TradeRequest) -> TradeLocation? = { _ in nil },
         options: TradeRequestOptions = TradeRequestOptions(), file: String = "trade_requests.jsonl",
         sink: any DiagnosticSink
@@ -41,7 +42,7 @@ public enum TradeRequestMatcher {
                                                           accuracyKm: player.locationAccuracyKm ?? 0)
             }
         }
-        let apps = Set(dataset.games.map(\.appID))
+        let apps = knownApps ?? Set(dataset.games.map(\.appID))
         return solve(requests: requests, knownAuthors: Set(dataset.players.map(\.steamID)),
                      knownApps: apps.isEmpty ? nil : apps, location: { positions[$0] }, requestLocation: requestLocation,
                      blockedPairs: blockedPairs, options: options, file: file, sink: sink)

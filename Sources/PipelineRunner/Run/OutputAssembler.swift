@@ -5,19 +5,20 @@ import PipelineCore
 /// Writes a run's output set into the staging directory it is given: the tables in every requested
 /// format (streamed, hashed while written), the extra files, `diagnostics.json`, `run_summary.json`, then (for
 /// `run`) `report.html` rendered from what was just staged, and last `manifest.json` (sizes, sha256, row
-/// counts), which is built from the checksums taken on the way.
+/// counts), which is built from the checksums taken on the way. Files staged before (`written`: a run writes the
+/// dataset's tables before its later stages) are listed in the manifest with the rest.
 enum OutputAssembler {
 
     static func write(tables: [StreamedTable], extraFiles: [OutputFile], formats: [TableFormat], summary: RunSummary,
                       diagnostics sorted: [Diagnostic], report: Bool = false, pairingReport: PairingReportTally? = nil,
-                      into staging: URL, workers: Int = 0,
+                      into staging: URL, workers: Int = 0, written earlier: [RunManifest.Entry] = [],
                       progress: (@Sendable (TableWriteProgress) -> Void)? = nil) throws -> [RunManifest.Entry] {
         let small = extraFiles + [
             OutputFile(path: "diagnostics.json", bytes: StableJSON.encode(DiagnosticsFile(sorted))),
             OutputFile(path: "run_summary.json", bytes: StableJSON.encode(summary)),
         ]
-        var entries = try writeFiles(tables: tables, files: small, formats: formats, into: staging, workers: workers,
-                                     progress: progress)
+        var entries = try earlier + writeFiles(tables: tables, files: small, formats: formats, into: staging, workers: workers,
+                                               progress: progress)
         if report {
             // `pairings.csv` was tallied as it was rendered (only when CSV is written: the report reads the CSV).
             let rendered = formats.contains(.csv) ? pairingReport?.scan : nil

@@ -30,7 +30,9 @@ struct PairingStage {
     }
 
     /// Throws only with `shards` that do not make this run (a refusal: exit 2).
-    func run(dataset: PlayerDataset, decisions: [Decision], diagnostics: some DiagnosticSink) throws -> Result {
+    /// `libraries`: the dataset's game libraries as columns when its `games` rows were released (`PipelineRun.releaseGameRows`).
+    func run(dataset: PlayerDataset, libraries: GameLibraryColumns? = nil, decisions: [Decision],
+             diagnostics: some DiagnosticSink) throws -> Result {
         let options = pair ?? match ?? StageOptions()
         let workers = threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount
         let config = PairStageOptions.config(options, threads: workers)
@@ -39,7 +41,7 @@ struct PairingStage {
         if let shards {
             do {
                 output = try PairingJob.pair(dataset: dataset, decisions: decisions, previousState: state, config: config,
-                                             sink: diagnostics, shardCount: shards.directories.count, plan: shards.plan) {
+                                             sink: diagnostics, libraries: libraries, shardCount: shards.directories.count, plan: shards.plan) {
                     try PairingShardFiles.readShard(shards.directories[$0], planSHA256: shards.planSHA256)
                 }
             } catch let error as PairingShardFiles.ReadError {
@@ -50,7 +52,7 @@ struct PairingStage {
             }
         } else {
             output = PairingJob.pair(dataset: dataset, decisions: decisions, previousState: state, config: config,
-                                     sink: diagnostics)
+                                     sink: diagnostics, libraries: libraries)
         }
         var tables: [StreamedTable] = []
         var files: [OutputFile] = []

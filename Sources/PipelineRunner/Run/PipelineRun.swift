@@ -94,7 +94,7 @@ public struct PipelineRun: Sendable {
             _ = try timings.measure("fetch") { try stage.run(diagnostics: diagnostics) }
             report(timings.stages.last!)
         }
-        let (files, locator, ingested) = try timings.measure("ingest") {
+        var (files, locator, ingested) = try timings.measure("ingest") {
             () throws -> ([DatasetFile], (any PlayerLocator)?, DatasetIngestor.Result) in
             // With partial facts their subsets reported the scan's and decoding's diagnostics already.
             let files = DatasetScanner.scan(root: input, diagnostics: partialFacts == nil ? diagnostics : DiagnosticLog())
@@ -111,30 +111,63 @@ public struct PipelineRun: Sendable {
             return (files, try deferred?.loaded() ?? nil, ingested)
         }
         report(timings.stages.last!)
-        let dataset = ingested.dataset
         try EmptyInputGuard.check(records: ingested.usableRecords, filesRead: ingested.filesRead, input: definition.input, policy: policy)
 
-        var tables = DatasetTables.streamedTables(for: dataset)
-        var extraFiles: [OutputFile] = []
-        var stageFigures: [String: Int] = [:]
-        let pairingReport = try runLaterStages(dataset: dataset, dota: ingested.dota, files: files, locator: locator, tables: &tables,
-                                               extraFiles: &extraFiles, figures: &stageFigures, timings: &timings,
-                                               diagnostics: diagnostics)
-        DotaOutput.extend(&tables, with: ingested.dota, players: ingested.dataset)
-        // The report compares with the output this run replaces; its headline is kept so `steam-mate report` can too.
-        extraFiles.append(ReportJob.previousHeadlineFile(replacing: output))
+        // The output is staged from here on (the lock is held until it is published): the dataset's tables are written
+        // first, so the later stages run without the rows they do not need (see `releaseGameRows`).
+        var entries: [RunManifest.Entry] = []
+        var summary: RunSummary?
+        var sorted: [Diagnostic] = []
+        let bytes = { (entries: [RunManifest.Entry]) in entries.reduce(0) { $0 + $1.bytes } }
+        try AtomicPublisher.publish(to: output, policy: policy) { staging in
+            let datasetEntries = try timings.measure("dataset", written: bytes) {
+                try OutputAssembler.writeFiles(tables: DatasetTables.streamedTables(for: ingested.dataset), files: [],
+                                               formats: definition.formats, into: staging, workers: definition.threads,
+                                               progress: writeProgress)
+            }
+            report(timings.stages.last!)
+            let (libraries, knownApps) = releaseGameRows(&ingested)
 
-        let sorted = diagnostics.sorted()
-        let summary = RunSummary(pipeline: definition.name, ingested: ingested, diagnostics: sorted, stages: stageFigures)
-        let entries = try timings.measure("write", written: { (entries: [RunManifest.Entry]) in entries.reduce(0) { $0 + $1.bytes } }) {
-            try OutputAssembler.publish(tables: tables, extraFiles: extraFiles, formats: definition.formats, summary: summary,
-                                        diagnostics: sorted, report: true, pairingReport: pairingReport, to: output, policy: policy,
-                                        workers: definition.threads, progress: writeProgress)
+            var tables: [StreamedTable] = []
+            var extraFiles: [OutputFile] = []
+            var stageFigures: [String: Int] = [:]
+            let pairingReport = try runLaterStages(dataset: ingested.dataset, libraries: libraries, knownApps: knownApps,
+                                                   dota: ingested.dota, files: files, locator: locator, tables: &tables,
+                                                   extraFiles: &extraFiles, figures: &stageFigures, timings: &timings,
+                                                   diagnostics: diagnostics)
+            DotaOutput.extend(&tables, with: ingested.dota, players: ingested.dataset)
+            // The report compares with the output this run replaces; its headline is kept so `steam-mate report` can too.
+            extraFiles.append(ReportJob.previousHeadlineFile(replacing: output))
+
+            sorted = diagnostics.sorted()
+            let figures = RunSummary(pipeline: definition.name, ingested: ingested, diagnostics: sorted, stages: stageFigures)
+            summary = figures
+            entries = try timings.measure("write", written: { bytes($0) - bytes(datasetEntries) }) {
+                try OutputAssembler.write(tables: tables, extraFiles: extraFiles, formats: definition.formats, summary: figures,
+                                          diagnostics: sorted, report: true, pairingReport: pairingReport, into: staging,
+                                          workers: definition.threads, written: datasetEntries, progress: writeProgress)
+            }
         }
         report(timings.stages.last!)
         Self.recordTimings(timings, beside: output)
-        return Outcome(summary: summary, diagnostics: sorted, outputDirectory: output, files: entries, timings: timings,
+        return Outcome(summary: summary!, diagnostics: sorted, outputDirectory: output, files: entries, timings: timings,
                        heldData: ingested)
+    }
+
+    /// After the dataset's tables are written: the game libraries as columns for `pair` and `match` and the set of
+    /// app ids for `trade`, and the `player_games` rows released (at 1M players, 27 M rows of 64 bytes). The rows are
+    /// kept when `lobby` runs (it prepares its population from them) or when they cannot be held as columns (a
+    /// playtime over 2³¹ − 1 minutes): then `libraries` is nil and pairing reads the rows, as before.
+    func releaseGameRows(_ ingested: inout DatasetIngestor.Result) -> (libraries: GameLibraryColumns?, knownApps: Set<UInt32>?) {
+        guard !definition.has(.lobby) else { return (nil, nil) }
+        let games = ingested.dataset.games
+        let needsLibraries = definition.has(.pair) || definition.has(.match)
+        let libraries = needsLibraries ? GameLibraryColumns(players: ingested.dataset.players, games: games) : nil
+        if needsLibraries && libraries == nil { return (nil, nil) }
+        let knownApps = definition.has(.trade) ? KnownApps.of(games) : nil
+        ingested.dataset.games = []
+        FreedMemory.trim()
+        return (libraries, knownApps)
     }
 
     /// Writes `.<output>.timings.json` beside the published directory (replaced atomically; best effort:
@@ -156,7 +189,8 @@ public struct PipelineRun: Sendable {
     ///
     /// With more than one thread, `trade` (single-threaded, independent of pairing) runs on its own thread beside
     /// `pair`, `match` and `lobby`; its tables still come last, so the output is the same as a sequential run's.
-    func runLaterStages(dataset: PlayerDataset, dota: DotaDataset?, files: [DatasetFile], locator: (any PlayerLocator)?, tables: inout [StreamedTable],
+    func runLaterStages(dataset: PlayerDataset, libraries: GameLibraryColumns? = nil, knownApps: Set<UInt32>? = nil,
+                        dota: DotaDataset?, files: [DatasetFile], locator: (any PlayerLocator)?, tables: inout [StreamedTable],
                         extraFiles: inout [OutputFile], figures: inout [String: Int], timings: inout StageTimings,
                         diagnostics: DiagnosticLog) throws -> PairingReportTally? {
         let needsDecisions = definition.has(.pair) || definition.has(.match) || definition.has(.lobby) || definition.has(.trade)
@@ -167,8 +201,8 @@ public struct PipelineRun: Sendable {
             let requestsFile = files.first { $0.role == .tradeRequests }
             trade = {
                 defer { FreedMemory.trim() }
-                return stage.run(dataset: dataset, requestsFile: requestsFile, blocked: BlockedPairs.from(decisions),
-                                 diagnostics: diagnostics)
+                return stage.run(dataset: dataset, knownApps: knownApps, requestsFile: requestsFile,
+                                 blocked: BlockedPairs.from(decisions), diagnostics: diagnostics)
             }
         }
         let workers = definition.threads > 0 ? definition.threads : ProcessInfo.processInfo.activeProcessorCount
@@ -182,7 +216,7 @@ public struct PipelineRun: Sendable {
                                      resolve: resolve, shards: pairShards)
             let result = try timings.measure(definition.has(.pair) ? "pair" : "match", excluding: excluding) {
                 defer { FreedMemory.trim() }
-                return try stage.run(dataset: dataset, decisions: decisions, diagnostics: diagnostics)
+                return try stage.run(dataset: dataset, libraries: libraries, decisions: decisions, diagnostics: diagnostics)
             }
             reportStage(timings.stages.last!)
             tables += result.tables
