@@ -114,8 +114,11 @@ public enum AtomicPublisher {
         }
     }
 
-    /// An error as a one-line reason: the errno text (ENOSPC, EACCES, …) when there is one, never an NSError dump.
+    /// An error as a one-line reason: the errno text (ENOSPC, EACCES, …) when there is one, never an NSError dump; this
+    /// publisher's own write and sync errors by their description (which names the file and the errno text).
     public static func describe(_ error: any Error) -> String {
+        if let own = error as? PublishError { return own.description }
+        if let own = error as? DurableSync.PublishError { return own.description }
         let nsError = error as NSError
         if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
             return String(cString: strerror(Int32(underlying.code)))

@@ -12,6 +12,18 @@ import Testing
         try FileManager.default.contentsOfDirectory(atPath: parent.path).sorted()
     }
 
+    /// A failed write is told by its reason: the sink's own error with its file and errno text (a 1M run that filled
+    /// the disk printed "The operation could not be completed. (…PublishError error 1.)"), a POSIX or Foundation
+    /// error by its errno text.
+    @Test func failuresAreDescribedByTheirReason() {
+        let own = AtomicPublisher.PublishError(description: "cannot write /o/.out.tmp-1-1/pairings.csv: No space left on device")
+        #expect(AtomicPublisher.describe(own) == own.description)
+        #expect(AtomicPublisher.describe(DurableSync.PublishError(path: "/o/x", errno: ENOSPC)) == "cannot sync /o/x: No space left on device")
+        #expect(AtomicPublisher.describe(POSIXError(.ENOSPC)) == "No space left on device")
+        let foundation = CocoaError(.fileWriteOutOfSpace, userInfo: [NSUnderlyingErrorKey: NSError(domain: NSPOSIXErrorDomain, code: Int(ENOSPC))])
+        #expect(AtomicPublisher.describe(foundation) == "No space left on device")
+    }
+
     /// A tree with a `manifest.json` listing its files, as a run publishes it.
     private func run(_ label: String, files count: Int) -> [OutputFile] {
         let files = (0..<count).map { OutputFile(path: "\(label)/f\($0).csv", text: "\(label) \($0)\n") }
