@@ -38,10 +38,11 @@ public enum PairingJob {
     }
 
     /// `run` without rendering the files (what the pipeline's stage and `steam-mate pair` use: they stream the tables).
+    /// `libraries` is consumed: handed over (`consume`), it is released once the population is prepared from it.
     public static func pair(dataset: PlayerDataset, decisions: [Decision], previousState: URL?, config: PairingConfig,
-                            sink: any DiagnosticSink, libraries: GameLibraryColumns? = nil) -> PairingRun.Output {
+                            sink: any DiagnosticSink, libraries: consuming GameLibraryColumns? = nil) -> PairingRun.Output {
         let output = PairingRun.run(input(dataset: dataset, decisions: decisions, previousState: previousState, config: config,
-                                          sink: sink, libraries: libraries))
+                                          sink: sink, libraries: consume libraries))
         for warning in UnpairedShareWarning.diagnostics(for: output.summary) { sink.emit(warning) }
         return output
     }
@@ -75,7 +76,7 @@ public enum PairingJob {
 
     /// The stage's input: the previous state (if given) read from disk.
     static func input(dataset: PlayerDataset, decisions: [Decision], previousState: URL?, config: PairingConfig,
-                      sink: any DiagnosticSink, libraries: GameLibraryColumns?) -> PairingRun.Input {
+                      sink: any DiagnosticSink, libraries: consuming GameLibraryColumns?) -> PairingRun.Input {
         var previousMatches: [MatchRecord] = []
         var previouslyUnpaired: [SteamID64] = []
         if let previousState {
@@ -87,7 +88,7 @@ public enum PairingJob {
             }
         }
         return PairingRun.Input(dataset: dataset, decisions: decisions, previousMatches: previousMatches,
-                                previouslyUnpaired: previouslyUnpaired, config: config, libraries: libraries)
+                                previouslyUnpaired: previouslyUnpaired, config: config, libraries: consume libraries)
     }
 
     /// The files of the pair and match stages that are not tables: `pairing_summary.json` and the carry-over state.

@@ -30,8 +30,9 @@ struct PairingStage {
     }
 
     /// Throws only with `shards` that do not make this run (a refusal: exit 2).
-    /// `libraries`: the dataset's game libraries as columns when its `games` rows were released (`PipelineRun.releaseGameRows`).
-    func run(dataset: PlayerDataset, libraries: GameLibraryColumns? = nil, decisions: [Decision],
+    /// `libraries`: the dataset's game libraries as columns when its `games` rows were released (`PipelineRun.releaseGameRows`),
+    /// taken from the hand-over when pairing starts, so the population is their last holder.
+    func run(dataset: PlayerDataset, libraries: ColumnsHandoff? = nil, decisions: [Decision],
              diagnostics: some DiagnosticSink) throws -> Result {
         let options = pair ?? match ?? StageOptions()
         let workers = threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount
@@ -41,7 +42,7 @@ struct PairingStage {
         if let shards {
             do {
                 output = try PairingJob.pair(dataset: dataset, decisions: decisions, previousState: state, config: config,
-                                             sink: diagnostics, libraries: libraries, shardCount: shards.directories.count, plan: shards.plan) {
+                                             sink: diagnostics, libraries: libraries?.take(), shardCount: shards.directories.count, plan: shards.plan) {
                     try PairingShardFiles.readShard(shards.directories[$0], planSHA256: shards.planSHA256)
                 }
             } catch let error as PairingShardFiles.ReadError {
@@ -52,7 +53,7 @@ struct PairingStage {
             }
         } else {
             output = PairingJob.pair(dataset: dataset, decisions: decisions, previousState: state, config: config,
-                                     sink: diagnostics, libraries: libraries)
+                                     sink: diagnostics, libraries: libraries?.take())
         }
         var tables: [StreamedTable] = []
         var files: [OutputFile] = []

@@ -158,12 +158,15 @@ public struct PipelineRun: Sendable {
     /// app ids for `trade`, and the `player_games` rows released (at 1M players, 27 M rows of 64 bytes). The rows are
     /// kept when `lobby` runs (it prepares its population from them) or when they cannot be held as columns (a
     /// playtime over 2³¹ − 1 minutes): then `libraries` is nil and pairing reads the rows, as before.
-    func releaseGameRows(_ ingested: inout DatasetIngestor.Result) -> (libraries: GameLibraryColumns?, knownApps: Set<UInt32>?) {
+    func releaseGameRows(_ ingested: inout DatasetIngestor.Result) -> (libraries: ColumnsHandoff?, knownApps: Set<UInt32>?) {
         guard !definition.has(.lobby) else { return (nil, nil) }
         let games = ingested.dataset.games
         let needsLibraries = definition.has(.pair) || definition.has(.match)
-        let libraries = needsLibraries ? GameLibraryColumns(players: ingested.dataset.players, games: games) : nil
-        if needsLibraries && libraries == nil { return (nil, nil) }
+        var libraries: ColumnsHandoff?
+        if needsLibraries {
+            guard let columns = GameLibraryColumns(players: ingested.dataset.players, games: games) else { return (nil, nil) }
+            libraries = ColumnsHandoff(columns)
+        }
         let knownApps = definition.has(.trade) ? KnownApps.of(games) : nil
         ingested.dataset.games = []
         FreedMemory.trim()
@@ -189,7 +192,7 @@ public struct PipelineRun: Sendable {
     ///
     /// With more than one thread, `trade` (single-threaded, independent of pairing) runs on its own thread beside
     /// `pair`, `match` and `lobby`; its tables still come last, so the output is the same as a sequential run's.
-    func runLaterStages(dataset: PlayerDataset, libraries: GameLibraryColumns? = nil, knownApps: Set<UInt32>? = nil,
+    func runLaterStages(dataset: PlayerDataset, libraries: ColumnsHandoff? = nil, knownApps: Set<UInt32>? = nil,
                         dota: DotaDataset?, files: [DatasetFile], locator: (any PlayerLocator)?, tables: inout [StreamedTable],
                         extraFiles: inout [OutputFile], figures: inout [String: Int], timings: inout StageTimings,
                         diagnostics: DiagnosticLog) throws -> PairingReportTally? {
