@@ -81,7 +81,9 @@ public struct PipelineRun: Sendable {
     ///
     /// Writes `report.html` (see `ReportJob`) into the output with the rest.
     /// Big tables are never built whole: the dataset tables and `pairings` are streamed to the writers in
-    /// chunks (pairing explanations are built while `pairings` is written, so the `write` stage includes them).
+    /// chunks (pairing explanations are built while `pairings` is written, so the `write` stage includes them). The
+    /// dataset's tables are staged first (the `dataset` stage), before the later stages, so those run without the
+    /// game rows (`releaseGameRows`).
     public func execute(diagnostics: DiagnosticLog) throws -> Outcome {
         let input = resolve(definition.input)
         let output = resolve(definition.output)
