@@ -73,9 +73,7 @@ public struct PreparedPopulation: Sendable, Equatable {
         let indexOf = Self.indexByID(players)
         var names: [UInt32: String] = [:]
         for g in dataset.games {
-            if let name = g.name, !name.isEmpty {
-                if let old = names[g.appID] { if name < old { names[g.appID] = name } } else { names[g.appID] = name }
-            }
+            if let name = g.name { GameLibraryColumns.offerName(name, app: g.appID, to: &names) }
         }
         // Group the rows by player with a counting sort over a permutation (the rows are not copied).
         precondition(dataset.games.count < Int(UInt32.max), "more game rows than a UInt32 permutation holds")

@@ -26,6 +26,13 @@ public struct GameLibraryColumns: Sendable, Hashable {
     public var rowCount: Int { appIDs.count }
 
     public func rows(ofPlayer index: Int) -> Range<Int> { start[index]..<start[index + 1] }
+
+    /// Offers `name` as the display name of `app`: kept when it is the app's first non-empty name or sorts before the
+    /// kept one (the smallest non-empty name over every row, whichever order the rows come in).
+    public static func offerName(_ name: String, app: UInt32, to names: inout [UInt32: String]) {
+        guard !name.isEmpty else { return }
+        if let old = names[app] { if name < old { names[app] = name } } else { names[app] = name }
+    }
 }
 
 extension GameLibraryColumns {
@@ -47,9 +54,7 @@ extension GameLibraryColumns {
         for g in games {
             if let previous, g.steamID < previous { return nil }
             previous = g.steamID
-            if let name = g.name, !name.isEmpty {
-                if let old = names[g.appID] { if name < old { names[g.appID] = name } } else { names[g.appID] = name }
-            }
+            if let name = g.name { Self.offerName(name, app: g.appID, to: &names) }
             while p < players.count, players[p].steamID < g.steamID {
                 start.append(appIDs.count)
                 p += 1

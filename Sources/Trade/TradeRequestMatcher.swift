@@ -42,7 +42,7 @@ public enum TradeRequestMatcher {
                                                           accuracyKm: player.locationAccuracyKm ?? 0)
             }
         }
-        let apps = knownApps ?? Set(dataset.games.map(\.appID))
+        let apps = knownApps ?? KnownApps.of(dataset.games)
         return solve(requests: requests, knownAuthors: Set(dataset.players.map(\.steamID)),
                      knownApps: apps.isEmpty ? nil : apps, location: { positions[$0] }, requestLocation: requestLocation,
                      blockedPairs: blockedPairs, options: options, file: file, sink: sink)

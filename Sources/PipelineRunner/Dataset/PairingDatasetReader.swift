@@ -171,8 +171,6 @@ public enum PairingDatasetReader {
         var tooLong = false
         /// The smallest non-empty name seen per app (the dataset path's rule), over every row.
         var names: [UInt32: String] = [:]
-        private var lastID: SteamID64?
-        private var lastOwner: Int32?
 
         mutating func append(_ row: GameRow) {
             if row.minutes > Int(Int32.max) || row.recent > Int(Int32.max) { tooLong = true }
@@ -195,10 +193,7 @@ public enum PairingDatasetReader {
             if !same { offerName(reader.string(), app: app) }
         }
 
-        mutating func offerName(_ name: String, app: UInt32) {
-            guard !name.isEmpty else { return }
-            if let old = names[app] { if name < old { names[app] = name } } else { names[app] = name }
-        }
+        mutating func offerName(_ name: String, app: UInt32) { GameLibraryColumns.offerName(name, app: app, to: &names) }
 
         /// The rows of known players (`owner`: steamid → index of its first entry) grouped by player (counting sort,
         /// file order within a player); rows of steamids without a player are left out.

@@ -1,10 +1,8 @@
-import PlayerModel
-
 /// The distinct app ids of a dataset's `games` rows (what the `trade` stage checks offered games against).
-enum KnownApps {
+public enum KnownApps {
     /// Marked in a bitmap when the largest id allows (Steam's app ids are below 2²⁸: at most 32 MiB of bits), which at
     /// 1M players (27 M rows, a few thousand apps) is a fraction of the hash set's time; a hash set otherwise.
-    static func of(_ games: [PlayerGame]) -> Set<UInt32> {
+    public static func of(_ games: [PlayerGame]) -> Set<UInt32> {
         let largest = games.reduce(UInt32(0)) { max($0, $1.appID) }
         guard largest < 1 << 28 else { return Set(games.map(\.appID)) }
         var bits = [UInt64](repeating: 0, count: Int(largest) / 64 + 1)
