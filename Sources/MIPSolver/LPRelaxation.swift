@@ -24,8 +24,10 @@ public struct LPRelaxation: Sendable {
     }
 
     /// Solves the relaxation of `program` (maximisation). Rows need a finite side for their dual to be
-    /// used; a row with both sides infinite gets dual 0.
-    public static func solve(_ program: BinaryProgram) -> LPRelaxation {
+    /// used; a row with both sides infinite gets dual 0. `timeLimitSeconds` stops Clp (CPU seconds of the
+    /// process, as CBC's limit); stopped, `lpOptimal` is false and the bound, from the duals Clp had, is
+    /// still valid, only weaker.
+    public static func solve(_ program: BinaryProgram, timeLimitSeconds: Double? = nil) -> LPRelaxation {
         let n = program.columnCount
         let m = program.rowCount
         guard n > 0 else { return LPRelaxation(lpOptimal: true, lpObjective: 0, solution: [], bound: 0, reducedProfit: []) }
@@ -36,6 +38,7 @@ public struct LPRelaxation: Sendable {
             Clp_loadProblem(model, Int32(n), Int32(m), start, index, value, lower, upper, minimised, rowLower, rowUpper)
         }
         Clp_setOptimizationDirection(model, 1)
+        if let timeLimitSeconds { Clp_setMaximumSeconds(model, max(0.01, timeLimitSeconds)) }
         _ = Clp_initialSolve(model)
         let optimal = Clp_isProvenOptimal(model) != 0
         let lpObjective = -Clp_objectiveValue(model)

@@ -52,15 +52,23 @@ enum CappedTradeSolver {
     static func solve(problem: TradeProblem, graph: PrunedGraph, cap: Int, options: TradeSolverOptions,
                       warmStart: [Int32]?, budget: CPUBudget) -> Outcome {
         let cycles = CycleEnumerator(problem: problem, graph: graph, cap: cap, distinctOwners: options.distinctUsersPerLoop,
-                                     limit: options.maxCandidateLoops, budget: budget)
+                                     limit: options.maxCandidateLoops, workLimit: options.maxEnumerationWork, budget: budget)
         let n = graph.activeCount
         var assignment = (0..<n).map { Int32($0) }
+        let stopReason: TradeStopReason = cycles.timedOut ? .timeLimit : .candidateLimit
+        // A truncated list holds only the loops through the first items: a program over them would spend
+        // the budget on part of the graph, so the greedy packing over all of it is the answer (nothing is
+        // proven; the count-based limits make it the same on any machine). With dummies there is no greedy
+        // packing, and the truncated loops are solved as they are.
+        if cycles.truncated,
+           let greedy = GreedyLoopPacking.assignment(problem: problem, graph: graph, cap: cap, distinctOwners: options.distinctUsersPerLoop) {
+            return Outcome(assignment: greedy, optimal: false, tieBreakOptimal: false, itemsUpperBound: nil,
+                           candidateLoops: cycles.count, candidateLoopsTruncated: true, stopReason: stopReason)
+        }
         guard cycles.count > 0 else {
-            if cycles.truncated {
-                assignment = truncatedFallback(assignment, problem: problem, graph: graph, cap: cap, options: options)
-            }
             return Outcome(assignment: assignment, optimal: !cycles.truncated, tieBreakOptimal: !cycles.truncated,
-                           itemsUpperBound: cycles.truncated ? nil : 0, candidateLoops: 0, candidateLoopsTruncated: cycles.truncated)
+                           itemsUpperBound: cycles.truncated ? nil : 0, candidateLoops: 0, candidateLoopsTruncated: cycles.truncated,
+                           stopReason: cycles.truncated ? stopReason : nil)
         }
         let warm = warmStart.map { startLoops(cycles: cycles, assignment: $0) } ?? []
         let blocks = LoopBlocks(problem: problem, graph: graph, cycles: cycles)
@@ -126,23 +134,29 @@ enum CappedTradeSolver {
                 assignment[Int(cycles.vertices[p])] = cycles.vertices[next]
             }
         }
+        var stop: TradeStopReason?
         if cycles.truncated {
-            assignment = truncatedFallback(assignment, problem: problem, graph: graph, cap: cap, options: options)
-        }
-        var stopReason: TradeStopReason?
-        if cycles.truncated {
-            stopReason = cycles.count >= options.maxCandidateLoops ? .candidateLimit : .timeLimit
+            stop = stopReason
         } else if !optimal {
             if states.allSatisfy({ $0.optimal || $0.withinGapTolerance }) {
-                stopReason = .gapTolerance
+                stop = .gapTolerance
             } else if budget.isExhausted {
-                stopReason = .timeLimit
+                stop = .timeLimit
             }
+        }
+        // An unproven result (time limit, gap tolerance) is never fewer items than the greedy packing: a
+        // budget cut in a large block's LP can leave its rounding far below it (the generated 300k night
+        // with a 20 s budget: 3,998 items against the packing's 37,711). The bound stays valid.
+        if !optimal, let greedy = GreedyLoopPacking.assignment(problem: problem, graph: graph, cap: cap,
+                                                               distinctOwners: options.distinctUsersPerLoop),
+           tradedItems(greedy) > tradedItems(assignment) {
+            assignment = greedy
+            tieBreakOptimal = false
         }
         return Outcome(assignment: assignment, optimal: optimal, tieBreakOptimal: tieBreakOptimal && optimal,
                        itemsUpperBound: cycles.truncated ? nil : bound, candidateLoops: cycles.count,
                        candidateLoopsTruncated: cycles.truncated, blocks: blocks.blocks.count, solvedBlocks: solved,
-                       stopReason: stopReason)
+                       stopReason: stop)
     }
 
     /// Stage 1 of a block, items, up to the exact search: the LP relaxation (`LPRelaxation`, a bound
@@ -156,7 +170,7 @@ enum CappedTradeSolver {
         func items(_ solution: [Bool], _ of: [Int]) -> Int { itemCount(solution, loops: of, cycles: cycles) }
         var program = state.program.program
         program.objective = (0..<program.columnCount).map { $0 < loops.count ? Double(cycles.realCount[loops[$0]]) : 0 }
-        let relaxation = LPRelaxation.solve(program)
+        let relaxation = LPRelaxation.solve(program, timeLimitSeconds: budget.remaining)
         state.itemsBound = min(state.itemsBound, Int((relaxation.bound + 1e-6).rounded(.down)))
         // LP rounding + local search, from the warm start and, on blocks large enough for the neighbourhood
         // search, from the LP alone too (on the 100k night the warm start's loops steer the rounding away
@@ -290,16 +304,9 @@ enum CappedTradeSolver {
         if proven { state.itemsBound = max(incumbent, partsItems) }
     }
 
-    /// After a truncated enumeration (which saw only the loops of the first items): the greedy packing
-    /// over the whole graph when it trades more than `assignment`, else `assignment`. Never optimal; a
-    /// truncated result has no bound anyway.
-    private static func truncatedFallback(_ assignment: [Int32], problem: TradeProblem, graph: PrunedGraph, cap: Int,
-                                          options: TradeSolverOptions) -> [Int32] {
-        func traded(_ a: [Int32]) -> Int { a.indices.reduce(0) { $0 + (a[$1] == Int32($1) ? 0 : 1) } }
-        guard let greedy = GreedyLoopPacking.assignment(problem: problem, graph: graph, cap: cap,
-                                                        distinctOwners: options.distinctUsersPerLoop),
-              traded(greedy) > traded(assignment) else { return assignment }
-        return greedy
+    /// Items that trade in an assignment over active items (no dummies: only the greedy packing's are compared).
+    private static func tradedItems(_ assignment: [Int32]) -> Int {
+        assignment.indices.reduce(0) { $0 + (assignment[$1] == Int32($1) ? 0 : 1) }
     }
 
     /// Non-dummy items traded by the loops `solution` takes (`solution[c]` for `loops[c]`; columns past

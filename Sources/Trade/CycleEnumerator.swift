@@ -2,7 +2,9 @@
 /// the uncapped solver, and a dummy-only cycle is no trade), each once: a cycle is listed from its
 /// lowest active vertex, and only through higher vertices. With `distinctOwners`, cycles holding two
 /// items of the same owner are skipped. A reverse 0-1 BFS from each start bounds the search: a vertex
-/// is entered only if it can still get back to the start within the cap.
+/// is entered only if it can still get back to the start within the cap. The search stops, truncated, at
+/// `limit` cycles or `workLimit` units of work (edges the BFS scans plus DFS steps; counted, not timed,
+/// so where it stops does not depend on the machine) or when the CPU budget runs out.
 struct CycleEnumerator {
     /// Flat vertices (active indices) of all cycles; cycle `k` is `vertices[start[k]..<start[k + 1]]`,
     /// where each vertex receives the next one (cyclically).
@@ -13,15 +15,17 @@ struct CycleEnumerator {
     var cost: [Int64] = []
     /// Per cycle position: the CSR slot of the edge it receives along (parallel to `vertices`).
     var slots: [Int32] = []
-    /// True when `limit` cycles were reached or the budget ran out: the list is incomplete.
+    /// True when `limit` cycles or `workLimit` were reached or the budget ran out: the list is incomplete.
     var truncated = false
+    /// Units of work done: edges scanned by the reverse BFS plus DFS steps.
+    private(set) var work = 0
     /// True when the CPU budget ran out during enumeration.
     var timedOut = false
 
     var count: Int { realCount.count }
 
     init(problem: TradeProblem, graph: PrunedGraph, cap: Int, distinctOwners: Bool, limit: Int = 30_000_000,
-         budget: CPUBudget? = nil) {
+         workLimit: Int = .max, budget: CPUBudget? = nil) {
         let n = graph.activeCount
         guard n > 0, cap >= 1 else { return }
         let isReal = (0..<n).map { !problem.items[Int(graph.itemOfActive[$0])].isDummy }
@@ -41,7 +45,10 @@ struct CycleEnumerator {
 
         var steps = 0
         for s in 0..<n {
-            if truncated { break }
+            if truncated || work >= workLimit {
+                truncated = true
+                break
+            }
             if let budget, budget.isExhausted {
                 truncated = true
                 timedOut = true
@@ -49,6 +56,7 @@ struct CycleEnumerator {
             }
             let startItems: Int32 = isReal[s] ? 1 : 0
             // Bucketed 0-1 BFS backwards from s: stepping from x to its predecessor u adds isReal(x).
+            work += Int(inDegree[s + 1] - inDegree[s])
             for k in Int(inDegree[s])..<Int(inDegree[s + 1]) {
                 let u = Int(predecessors[k])
                 guard u > s, stamp[u] != Int32(s) else { continue }
@@ -63,6 +71,7 @@ struct CycleEnumerator {
                     i += 1
                     guard back[x] == Int32(d) else { continue }
                     let through = Int32(d) + (isReal[x] ? 1 : 0)
+                    work += Int(inDegree[x + 1] - inDegree[x])
                     for k in Int(inDegree[x])..<Int(inDegree[x + 1]) {
                         let u = Int(predecessors[k])
                         guard u > s else { continue }
@@ -87,6 +96,11 @@ struct CycleEnumerator {
             var used: [Int32] = [isReal[s] ? 1 : 0]
             while let top = cursor.last {
                 steps += 1
+                work += 1
+                if work >= workLimit {
+                    truncated = true
+                    break
+                }
                 if steps & 0xFFFF == 0, let budget, budget.isExhausted {
                     truncated = true
                     timedOut = true

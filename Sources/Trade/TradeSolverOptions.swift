@@ -22,6 +22,12 @@ public struct TradeSolverOptions: Sendable, Hashable {
     public var tieBreakStageSeconds: Double
     /// Capped solves only: most candidate loops enumerated (beyond it the result is not proven optimal).
     public var maxCandidateLoops: Int
+    /// Capped solves only: most units of work the loop enumeration may do (edges scanned by its reverse
+    /// BFS plus DFS steps) before it stops, truncated. A count, not a time, so a night too dense for the
+    /// cycle formulation gives up the same way on any machine, in seconds, instead of spending the whole CPU
+    /// budget on loops it cannot use (the generated 1M night needs ~10¹¹ units; its 100k night 1.6 · 10⁸,
+    /// the shared want lists at caps 2–5 at most 10⁸: see README, *Trades*).
+    public var maxEnumerationWork: Int = 2_000_000_000
     /// Capped solves only: start the MIP from the loop-cap heuristic's solution.
     public var warmStart: Bool
     /// Capped solves only: first solve the uncapped assignment. It proves the capped optimum at once when

@@ -43,11 +43,15 @@ struct BenchTradeCommand: ParsableCommand {
     @Option(help: "With --requests: stop unproven once within this fraction of the bound (default 0.005, as the trade stage; 0 = prove or run to the time limit).")
     var gapTolerance: Double?
 
+    @Option(help: "With --requests: the loop enumeration's work limit (edges scanned plus search steps; default 2000000000); past it the solve is the greedy packing.")
+    var maxEnumerationWork: Int?
+
     @Flag(help: "With --requests: skip the old loop-cap heuristic's baseline column (it runs whole uncapped assignment solves, minutes on a dense 1M-player night).")
     var noHeuristic = false
 
     func run() throws {
         try OptionCheck.require([("--gap-tolerance", gapTolerance, OptionRanges.tradeGapTolerance)])
+        if let maxEnumerationWork, maxEnumerationWork < 1 { throw ValidationError("--max-enumeration-work takes a count of at least 1") }
         var capList: [Int] = []
         if let caps {
             capList = try caps.split(separator: ",").map { token in
@@ -65,6 +69,7 @@ struct BenchTradeCommand: ParsableCommand {
         configuration.maxDistanceKm = maxDistanceKm
         configuration.heuristicBaseline = !noHeuristic
         configuration.gapTolerance = gapTolerance
+        configuration.maxEnumerationWork = maxEnumerationWork
         let status = TradeBenchmark.run(configuration) { print($0, terminator: "") }
         if status != 0 { throw ExitCode(status) }
     }

@@ -39,4 +39,28 @@ import Testing
         #expect(relaxation.boundWithColumnSet(1) >= 5 - 1e-6)
         #expect(relaxation.boundWithColumnSet(2) >= 5 - 1e-6)
     }
+
+    /// A set packing of 3-element loops over 3,000 vertices, like the trade stage's blocks: stopped by a
+    /// time limit, Clp returns unproven and the bound from the duals it had is still valid (at least the
+    /// proven LP optimum); without a limit it is proven.
+    @Test func aTimeLimitStopsClpWithAValidBound() {
+        var program = BinaryProgram()
+        let vertices = 3_000
+        for _ in 0..<vertices { _ = program.addRow(lower: -.infinity, upper: 1) }
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Int32 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int32((state >> 33) % UInt64(vertices))
+        }
+        for _ in 0..<30_000 {
+            let rows = Array(Set([next(), next(), next()])).sorted()
+            program.addColumn(objective: Double(rows.count), rows: rows, values: rows.map { _ in 1 })
+        }
+        let proven = LPRelaxation.solve(program)
+        #expect(proven.lpOptimal)
+        let stopped = LPRelaxation.solve(program, timeLimitSeconds: 0.001)
+        #expect(!stopped.lpOptimal)
+        #expect(stopped.bound >= proven.bound - 1e-6)
+        #expect(stopped.bound < 1e18)
+    }
 }

@@ -39,6 +39,8 @@ public enum TradeBenchmark {
         public var heuristicBaseline = true
         /// With requests: the capped solve's gap tolerance (nil: `TradeRequestOptions.defaultGapTolerance`).
         public var gapTolerance: Double?
+        /// With requests: the loop enumeration's work limit (nil: `TradeSolverOptions`' default).
+        public var maxEnumerationWork: Int?
 
         public init(directory: String? = nil, repeats: Int = 5, largeItems: Int = 20_000, largeEdges: Int = 600_000,
                     largeUsers: Int = 2_000, seed: UInt64 = 20_250_501, caps: [Int] = [], timeLimitSeconds: Double = 60) {
@@ -62,6 +64,7 @@ public enum TradeBenchmark {
                                               exportLPDirectory: configuration.exportLPDirectory,
                                               heuristicBaseline: configuration.heuristicBaseline,
                                               gapTolerance: configuration.gapTolerance ?? TradeRequestOptions.defaultGapTolerance,
+                                              maxEnumerationWork: configuration.maxEnumerationWork,
                                               write: write)
         }
         let candidates = configuration.directory.map { [$0] }

@@ -15,7 +15,8 @@ import Trade
 enum TradeRequestsBenchmark {
     static func run(directory: String, caps: [Int], maxDistanceKm: Double?, timeLimitSeconds: Double,
                     exportLPDirectory: String? = nil, heuristicBaseline: Bool = true,
-                    gapTolerance: Double = TradeRequestOptions.defaultGapTolerance, write: (String) -> Void) -> Int32 {
+                    gapTolerance: Double = TradeRequestOptions.defaultGapTolerance, maxEnumerationWork: Int? = nil,
+                    write: (String) -> Void) -> Int32 {
         let log = DiagnosticLog()
         let base = URL(fileURLWithPath: directory)
         let jsonl = base.appendingPathComponent("trade_requests.jsonl").path
@@ -48,8 +49,9 @@ enum TradeRequestsBenchmark {
         write("| cap | active requests | after pruning | edges after pruning | trades | cost | users trading | optimal | bound | gap | candidate loops | blocks (MIP) | tie-break proven | CPU s | wall s | heuristic trades | peak RSS MB |\n")
         var status: Int32 = 0
         for cap in caps {
-            let options = TradeRequestOptions(maxDistanceKm: maxDistanceKm, maxLoopLength: cap, timeLimitSeconds: timeLimitSeconds,
+            var options = TradeRequestOptions(maxDistanceKm: maxDistanceKm, maxLoopLength: cap, timeLimitSeconds: timeLimitSeconds,
                                               gapTolerance: gapTolerance)
+            if let maxEnumerationWork { options.solver.maxEnumerationWork = maxEnumerationWork }
             let matchCPU = TradeBenchmark.cpuSeconds()
             let problem = TradeRequestMatcher.problem(requests: requests, knownAuthors: nil, knownApps: nil, location: { _ in nil },
                                                       requestLocation: requestLocation, blockedPairs: blocked, options: options,
