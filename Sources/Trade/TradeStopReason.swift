@@ -5,6 +5,8 @@ public enum TradeStopReason: String, Sendable, Hashable, Codable {
     case gapTolerance = "gap_tolerance"
     /// The CPU budget ran out (`time_limit_seconds`).
     case timeLimit = "time_limit"
-    /// More candidate loops than `maxCandidateLoops`: the enumeration was cut short.
+    /// The loop enumeration reached `maxCandidateLoops` loops or `maxEnumerationWork` units of work (counts,
+    /// not time): the answer is the greedy packing (`GreedyLoopPacking`; with dummies, the loops found), with
+    /// no bound.
     case candidateLimit = "candidate_limit"
 }
