@@ -93,6 +93,11 @@ extension ReportPage {
                      ("users", NumberText.grouped(t.users)), ("users trading", NumberText.grouped(t.usersTrading))]
         if t.maxLoopLength > 0 { items.append(("loop cap", String(t.maxLoopLength))) }
         if let optimal = t.optimal { items.append(("proven optimal", optimal ? "yes" : "no")) }
+        if t.optimal == false {
+            if let reason = t.stopReason { items.append(("stopped by", stopReasonText(reason))) }
+            if let bound = t.itemsUpperBound { items.append(("at most (bound)", NumberText.grouped(bound))) }
+            if let gap = t.gap { items.append(("gap to the bound", NumberText.fixed(gap * 100, 2) + " %")) }
+        }
         var html = kpis(items)
         html += "<div class=\"grid\">"
         html += figure("Loops by size", BarChartSVG.vertical(t.loopSizeCounts, label: "Loop-size histogram")
@@ -102,6 +107,16 @@ extension ReportPage {
             html += figure("Loop \(i + 1) (\(loop.count) trades)", LoopGraphSVG.render(loop, number: i + 1) + table)
         }
         return html + "</div>"
+    }
+
+    /// What a trade `stop_reason` means, in a few words (an unknown reason is shown as it is).
+    static func stopReasonText(_ reason: String) -> String {
+        switch reason {
+        case "gap_tolerance": "the gap tolerance"
+        case "time_limit": "the CPU budget"
+        case "candidate_limit": "the loop limit (greedy packing)"
+        default: reason
+        }
     }
 
     static func lobbiesSection(_ l: LobbyFigures) -> String {

@@ -7,6 +7,11 @@ public struct TradeFigures: Sendable, Equatable {
     public var usersTrading = 0
     public var maxLoopLength = 0
     public var optimal: Bool?
+    /// When not proven optimal: why the solve stopped (`trade_summary.json`'s `stop_reason`), the proven bound
+    /// on trades and the gap to it, as far as the summary gives them.
+    public var stopReason: String?
+    public var itemsUpperBound: Int?
+    public var gap: Double?
     /// Size of every loop, as listed by the summary.
     public var loopSizes: [Int] = []
     /// The first loops of the table, each as its hops in order.

@@ -15,6 +15,27 @@ import Testing
         #expect(html.contains(ReportPage.generatorMarker))
     }
 
+    /// An unproven trade result says what stopped it, and the bound and gap when the summary has them; a
+    /// proven one shows none of these.
+    @Test func anUnprovenTradeResultSaysWhyAndHowFar() {
+        var figures = ReportFiguresFixture.full()
+        #expect(!Self.text(figures).contains("stopped by"))
+        figures.trades?.optimal = false
+        figures.trades?.stopReason = "gap_tolerance"
+        figures.trades?.itemsUpperBound = 9_462
+        figures.trades?.gap = 0.004757
+        let tolerated = Self.text(figures)
+        #expect(tolerated.contains("<b>the gap tolerance</b><span>stopped by</span>"))
+        #expect(tolerated.contains("<b>9,462</b><span>at most (bound)</span>"))
+        #expect(tolerated.contains("<b>0.48 %</b><span>gap to the bound</span>"))
+        figures.trades?.stopReason = "candidate_limit"
+        figures.trades?.itemsUpperBound = nil
+        figures.trades?.gap = nil
+        let greedy = Self.text(figures)
+        #expect(greedy.contains("<b>the loop limit (greedy packing)</b><span>stopped by</span>"))
+        #expect(!greedy.contains("at most (bound)"))
+    }
+
     @Test func missingStagesAreOmittedNotBroken() {
         var figures = ReportFiguresFixture.full()
         figures.pairing = nil

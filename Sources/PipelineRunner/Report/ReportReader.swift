@@ -164,6 +164,9 @@ enum ReportReader {
         t.usersTrading = int(summary, "users_trading")
         t.maxLoopLength = int(summary, "max_loop_length")
         t.optimal = summary["optimal"] as? Bool
+        t.stopReason = summary["stop_reason"] as? String
+        t.itemsUpperBound = summary["items_upper_bound"] as? Int
+        t.gap = summary["gap"] as? Double
         t.loopSizes = summary["loop_sizes"] as? [Int] ?? []
         var loops: [[TradeFigures.Hop]] = []
         var current: (id: String, hops: [TradeFigures.Hop])?

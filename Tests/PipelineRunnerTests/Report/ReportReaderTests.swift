@@ -32,6 +32,7 @@ import Testing
         let trades = try #require(figures.trades)
         #expect(trades.loopSizes.count == 8 && trades.trades == 22)
         #expect(trades.sampleLoops.count == 4)
+        #expect(trades.optimal == true && trades.itemsUpperBound == 22 && trades.stopReason == nil && trades.gap == nil)
         // Each drawn loop is closed: every receiver is a giver of the same loop (rows go backwards along the loop).
         #expect(trades.sampleLoops.allSatisfy { loop in loop.indices.allSatisfy { loop[($0 + 1) % loop.count].receiver == loop[$0].giver } })
         #expect(figures.lobbies?.playersAsking == 0)
