@@ -55,7 +55,7 @@ enum CappedTradeSolver {
                                      limit: options.maxCandidateLoops, workLimit: options.maxEnumerationWork, budget: budget)
         let n = graph.activeCount
         var assignment = (0..<n).map { Int32($0) }
-        let stopReason: TradeStopReason = cycles.timedOut ? .timeLimit : .candidateLimit
+        let truncatedBy: TradeStopReason = cycles.timedOut ? .timeLimit : .candidateLimit
         // A truncated list holds only the loops through the first items: a program over them would spend
         // the budget on part of the graph, so the greedy packing over all of it is the answer (nothing is
         // proven; the count-based limits make it the same on any machine). With dummies there is no greedy
@@ -63,12 +63,12 @@ enum CappedTradeSolver {
         if cycles.truncated,
            let greedy = GreedyLoopPacking.assignment(problem: problem, graph: graph, cap: cap, distinctOwners: options.distinctUsersPerLoop) {
             return Outcome(assignment: greedy, optimal: false, tieBreakOptimal: false, itemsUpperBound: nil,
-                           candidateLoops: cycles.count, candidateLoopsTruncated: true, stopReason: stopReason)
+                           candidateLoops: cycles.count, candidateLoopsTruncated: true, stopReason: truncatedBy)
         }
         guard cycles.count > 0 else {
             return Outcome(assignment: assignment, optimal: !cycles.truncated, tieBreakOptimal: !cycles.truncated,
                            itemsUpperBound: cycles.truncated ? nil : 0, candidateLoops: 0, candidateLoopsTruncated: cycles.truncated,
-                           stopReason: cycles.truncated ? stopReason : nil)
+                           stopReason: cycles.truncated ? truncatedBy : nil)
         }
         let warm = warmStart.map { startLoops(cycles: cycles, assignment: $0) } ?? []
         let blocks = LoopBlocks(problem: problem, graph: graph, cycles: cycles)
@@ -134,14 +134,14 @@ enum CappedTradeSolver {
                 assignment[Int(cycles.vertices[p])] = cycles.vertices[next]
             }
         }
-        var stop: TradeStopReason?
+        var stopReason: TradeStopReason?
         if cycles.truncated {
-            stop = stopReason
+            stopReason = truncatedBy
         } else if !optimal {
             if states.allSatisfy({ $0.optimal || $0.withinGapTolerance }) {
-                stop = .gapTolerance
+                stopReason = .gapTolerance
             } else if budget.isExhausted {
-                stop = .timeLimit
+                stopReason = .timeLimit
             }
         }
         // An unproven result (time limit, gap tolerance) is never fewer items than the greedy packing: a
@@ -149,14 +149,15 @@ enum CappedTradeSolver {
         // with a 20 s budget: 3,998 items against the packing's 37,711). The bound stays valid.
         if !optimal, let greedy = GreedyLoopPacking.assignment(problem: problem, graph: graph, cap: cap,
                                                                distinctOwners: options.distinctUsersPerLoop),
-           tradedItems(greedy) > tradedItems(assignment) {
+           Evaluation(problem: problem, graph: graph, colOfRow: greedy).trades
+            > Evaluation(problem: problem, graph: graph, colOfRow: assignment).trades {
             assignment = greedy
             tieBreakOptimal = false
         }
         return Outcome(assignment: assignment, optimal: optimal, tieBreakOptimal: tieBreakOptimal && optimal,
                        itemsUpperBound: cycles.truncated ? nil : bound, candidateLoops: cycles.count,
                        candidateLoopsTruncated: cycles.truncated, blocks: blocks.blocks.count, solvedBlocks: solved,
-                       stopReason: stop)
+                       stopReason: stopReason)
     }
 
     /// Stage 1 of a block, items, up to the exact search: the LP relaxation (`LPRelaxation`, a bound
@@ -302,11 +303,6 @@ enum CappedTradeSolver {
         // Every solution either uses a fixed loop (≤ incumbent items) or only open loops (≤ partsBound).
         state.itemsBound = min(state.itemsBound, max(incumbent, partsBound))
         if proven { state.itemsBound = max(incumbent, partsItems) }
-    }
-
-    /// Items that trade in an assignment over active items (no dummies: only the greedy packing's are compared).
-    private static func tradedItems(_ assignment: [Int32]) -> Int {
-        assignment.indices.reduce(0) { $0 + (assignment[$1] == Int32($1) ? 0 : 1) }
     }
 
     /// Non-dummy items traded by the loops `solution` takes (`solution[c]` for `loops[c]`; columns past
