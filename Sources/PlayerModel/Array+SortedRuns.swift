@@ -3,8 +3,9 @@ import Dispatch
 extension Array {
     /// Puts the concatenation of sorted runs (run `r` ends before `ends[r]`) in the order a stable sort by
     /// `less` gives: the runs are merged by position (ties go to the earlier run, then the earlier row), and
-    /// the rows are moved into place along the permutation's cycles. Extra memory is 5 bytes a row, not the
-    /// half-size row buffer of `sort`. The heap compares each row's `key`, taken once per row (comparing
+    /// the rows are moved into that order in place (`moveIntoMergedOrder`). Extra memory is the keys and 4 bytes
+    /// a row for the order while it is computed, then a few blocks of rows, not the half-size row buffer of
+    /// `sort` or a second copy of the rows. The heap compares each row's `key`, taken once per row (comparing
     /// rows copied and released every string of both rows per comparison).
     ///
     /// `parts` > 1 computes the merged order on that many threads: the key space is cut at pivots taken from
@@ -13,17 +14,20 @@ extension Array {
     /// part, and ties never straddle a cut (a cut puts every key equal to its pivot in the later part), so the
     /// order is the same for any number of parts.
     /// A part is at least `rowsPerPart` rows of the largest run (fewer parts for small tables).
-    ///
-    /// With a `placeholder`, the rows are gathered into a new array instead of moved along the cycles: following a
-    /// cycle waits on one cache miss per row, each address known only from the step before (most of a second of
-    /// one core for 2.7 M game rows), while a gather's loads are independent and split over `parts` threads. It
-    /// costs a second array of the rows for the length of the gather (placeholders take the rows' places).
     mutating func mergeSortedRuns<Key>(ends: [Int], key: (Element) -> Key, by less: (Key, Key) -> Bool, parts: Int = 1,
-                                       rowsPerPart: Int = 1_024, placeholder: Element? = nil) {
+                                       rowsPerPart: Int = 1_024) {
         precondition(count <= Int(UInt32.max), "more rows than a UInt32 position holds")
         let starts = [0] + ends.dropLast()
         let runs = zip(starts, ends).filter { $0.0 < $0.1 }.map { $0.0..<$0.1 }
         guard runs.count > 1 else { return }
+        // The keys are released before the rows move (16 bytes a row for a game row's key).
+        let order = mergedOrder(runs: runs, key: key, by: less, parts: parts, rowsPerPart: rowsPerPart)
+        moveIntoMergedOrder(order)
+    }
+
+    /// The positions of the rows of `runs` in stable merged order (see `mergeSortedRuns`).
+    private func mergedOrder<Key>(runs: [Range<Int>], key: (Element) -> Key, by less: (Key, Key) -> Bool, parts: Int,
+                                  rowsPerPart: Int) -> [UInt32] {
         let keys = map(key)
         var order = [UInt32](repeating: 0, count: count)
         keys.withUnsafeBufferPointer { keys in
@@ -63,33 +67,7 @@ extension Array {
                 }
             }
         }
-        if let placeholder { gather(taking: order, placeholder: placeholder, parts: parts) } else { permute(taking: order) }
-    }
-
-    /// Position `i` gets what was at `source[i]` (`source` is a permutation of the indices): the rows trade places
-    /// bitwise with copies of `placeholder` in a new array, `parts` ranges of it at once, and the old array, left
-    /// holding the placeholders, is released.
-    mutating func gather(taking source: [UInt32], placeholder: Element, parts: Int = 1) {
-        precondition(source.count == count, "a permutation of every index")
-        let n = count
-        var result = [Element](repeating: placeholder, count: n)
-        result.withUnsafeMutableBufferPointer { target in
-            withUnsafeMutableBufferPointer { rows in
-                source.withUnsafeBufferPointer { source in
-                    guard let to = target.baseAddress, let from = rows.baseAddress, let order = source.baseAddress else { return }
-                    func gatherRange(_ range: Range<Int>) {
-                        for i in range { Self.tradePlaces(to + i, from + Int(order[i])) }
-                    }
-                    let pieces = Swift.max(1, Swift.min(parts, n / 65_536))
-                    if pieces == 1 { gatherRange(0..<n); return }
-                    withoutActuallyEscaping(gatherRange) { gatherRange in
-                        let part = PartBody { j in gatherRange((n * j / pieces)..<(n * (j + 1) / pieces)) }
-                        DispatchQueue.concurrentPerform(iterations: pieces) { part.run($0) }
-                    }
-                }
-            }
-        }
-        self = result
+        return order
     }
 
     /// The positions of the rows of `runs` (each sorted) in merged order, written to `order`: a binary heap
@@ -129,33 +107,6 @@ extension Array {
             if !heap.isEmpty { siftDown(0) }
         }
         precondition(written == order.count, "a part's rows fill its range of the order")
-    }
-
-    /// Rearranges the elements in place so that position `i` holds what was at `source[i]` (`source` is a
-    /// permutation of the indices), following its cycles with one element held aside. Elements are moved
-    /// bitwise (no copy, so no retain and release of the strings and arrays a row holds).
-    mutating func permute(taking source: [UInt32]) {
-        precondition(source.count == count, "a permutation of every index")
-        var placed = [Bool](repeating: false, count: count)
-        withUnsafeMutableBufferPointer { rows in
-            guard let base = rows.baseAddress else { return }
-            for start in 0..<rows.count where !placed[start] {
-                placed[start] = true
-                guard Int(source[start]) != start else { continue }
-                let held = (base + start).move()
-                var j = start
-                while true {
-                    let k = Int(source[j])
-                    if k == start {
-                        (base + j).initialize(to: held)
-                        break
-                    }
-                    (base + j).moveInitialize(from: base + k, count: 1)
-                    placed[k] = true
-                    j = k
-                }
-            }
-        }
     }
 }
 

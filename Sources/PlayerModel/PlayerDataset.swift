@@ -36,9 +36,8 @@ public struct PlayerDataset: Sendable, Hashable, Codable {
     /// concatenating them in order and calling `sortCanonically()` (a stable sort), built without the
     /// half-size row buffer a sort needs for its merges (~90 MB at 100,000 players). Each piece's rows are moved,
     /// not copied (`appendMoving`), and the piece is released as soon as they are; the runs are then merged by
-    /// position (on `threads` threads, the same order for any number) and the rows put in that order: gathered for
-    /// the three big tables (on all threads, with a second copy of the table for a moment), permuted in place for
-    /// the rest.
+    /// position (on `threads` threads, the same order for any number) and the rows moved into that order in place
+    /// (`moveIntoMergedOrder`: a few blocks of rows beside the table, not a second copy of it).
     public static func mergingSortedPieces(_ pieces: inout [PlayerDataset?], threads: Int = 1) -> PlayerDataset {
         var dataset = PlayerDataset()
         func total(_ count: (PlayerDataset) -> Int) -> Int { pieces.reduce(0) { $0 + ($1.map(count) ?? 0) } }
@@ -74,10 +73,9 @@ public struct PlayerDataset: Sendable, Hashable, Codable {
             dataset.preferences.appendMoving(&piece.preferences, leaving: PlayerPreferences(steamID: none))
             runs[6].append(dataset.preferences.count)
         }
-        dataset.players.mergeSortedRuns(ends: runs[0], key: playerKey, by: { $0 < $1 }, parts: threads, placeholder: noPlayer)
-        dataset.games.mergeSortedRuns(ends: runs[1], key: gameKey, by: { $0 < $1 }, parts: threads, placeholder: noGame)
-        dataset.friendships.mergeSortedRuns(ends: runs[2], key: friendshipKey, by: { $0 < $1 }, parts: threads,
-                                            placeholder: noFriendship)
+        dataset.players.mergeSortedRuns(ends: runs[0], key: playerKey, by: { $0 < $1 }, parts: threads)
+        dataset.games.mergeSortedRuns(ends: runs[1], key: gameKey, by: { $0 < $1 }, parts: threads)
+        dataset.friendships.mergeSortedRuns(ends: runs[2], key: friendshipKey, by: { $0 < $1 }, parts: threads)
         dataset.groups.mergeSortedRuns(ends: runs[3], key: groupKey, by: { $0 < $1 }, parts: threads)
         dataset.groupMembers.mergeSortedRuns(ends: runs[4], key: groupMemberKey, by: { $0 < $1 }, parts: threads)
         dataset.achievements.mergeSortedRuns(ends: runs[5], key: achievementKey, by: { $0 < $1 }, parts: threads)

@@ -35,28 +35,35 @@ import Testing
         }
     }
 
-    /// The gather (with a placeholder) puts the rows where the in-place permutation does, on any number of
-    /// parts; enough rows that the gather is split (65,536 a part), and rows holding heap strings.
-    @Test(arguments: [1, 2, 4])
-    func gatherEqualsPermute(parts: Int) {
-        var generator = PlayerDatasetMergeTests.Generator(state: UInt64(parts))
+    /// Any permutation is placed exactly (rows holding heap strings; block sizes that do and do not divide the
+    /// count, and one block for everything), even one that is no merge, where the extra blocks grow as needed.
+    @Test(arguments: [1, 3, 64, 1_000, 200_000])
+    func anyPermutationIsPlaced(blockRows: Int) {
+        var generator = PlayerDatasetMergeTests.Generator(state: UInt64(blockRows))
         let n = 150_001
         var order = (0..<n).map { UInt32($0) }
         order.shuffle(using: &generator)
         let rows = (0..<n).map { Row(key: $0, tag: "row-\($0)-with-a-tag-longer-than-fifteen-bytes") }
-        var permuted = rows, gathered = rows
-        permuted.permute(taking: order)
-        gathered.gather(taking: order, placeholder: Row(key: -1, tag: ""), parts: parts)
-        #expect(gathered == permuted)
-        #expect(gathered[0] == rows[Int(order[0])])
+        var moved = rows
+        moved.moveIntoMergedOrder(order, blockRows: blockRows)
+        #expect(moved == order.map { rows[Int($0)] })
     }
 
-    @Test(arguments: [1, 3])
-    func mergeWithPlaceholderEqualsMergeInPlace(parts: Int) {
-        let (rows, ends) = Self.runs(seed: 9, count: 31, distinctKeys: 50)
-        var inPlace = rows, gathered = rows
-        inPlace.mergeSortedRuns(ends: ends, key: \.key, by: <, parts: parts, rowsPerPart: 16)
-        gathered.mergeSortedRuns(ends: ends, key: \.key, by: <, parts: parts, rowsPerPart: 16, placeholder: Row(key: 0, tag: ""))
-        #expect(gathered == inPlace)
+    /// A merge of sorted runs is placed with at most about two extra blocks per run, whatever the table's size:
+    /// the memory the merge of a million players' game rows saves over a gather into a second array.
+    @Test(arguments: [(23, 7), (64, 16), (64, 5)])
+    func aMergeNeedsAFewBlocksPerRun(runCount: Int, blockRows: Int) {
+        let (rows, ends) = Self.runs(seed: UInt64(runCount * blockRows), count: runCount, distinctKeys: 1_000)
+        let runs = zip([0] + ends.dropLast(), ends).filter { $0.0 < $0.1 }
+        var stable = rows.indices.sorted { (rows[$0].key, $0) < (rows[$1].key, $1) }.map { UInt32($0) }
+        var moved = rows
+        let extras = moved.moveIntoMergedOrder(stable, blockRows: blockRows)
+        #expect(moved == stable.map { rows[Int($0)] })
+        #expect(extras <= 2 * runs.count + 2, "\(extras) extra blocks for \(runs.count) runs of \(rows.count) rows")
+        // A shuffled order of the same rows needs far more: the bound is the merge's, not the mover's.
+        var generator = PlayerDatasetMergeTests.Generator(state: 5)
+        stable.shuffle(using: &generator)
+        var shuffled = rows
+        #expect(shuffled.moveIntoMergedOrder(stable, blockRows: blockRows) > 2 * runs.count + 2)
     }
 }
