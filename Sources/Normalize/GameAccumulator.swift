@@ -99,6 +99,29 @@ struct GameAccumulator: Sendable {
         }
     }
 
+    /// Nothing stated yet.
+    init() {}
+
+    /// What one document stated (`add` on an empty accumulator, from the values themselves): every value given, and
+    /// the sources, carry `rank`; `exact` counts only with `minutesTotal`.
+    init(statementOf rank: RankRef, name: String?, minutesTotal: Int?, exact: Bool, minutes2Weeks: Int?, lastPlayed: Int64?) {
+        if let name { (storedName, nameRank) = (name, rank) }
+        if let minutes2Weeks { (storedMinutes2Weeks, minutes2WeeksRank) = (minutes2Weeks, rank) }
+        if let lastPlayed { (storedLastPlayed, lastPlayedRank) = (lastPlayed, rank) }
+        sources.insert(rank)
+        if let minutesTotal { (storedMinutesTotal, minutesTotalRank, minutesExact) = (minutesTotal, rank, exact) }
+    }
+
+    /// The statement this accumulator is (see `init(statementOf:…)`), or nil when it holds something no single
+    /// statement gives: more than one source, no source, or a value ranked by another source than its one.
+    var statement: (rank: RankRef, name: String?, minutesTotal: Int?, exact: Bool, minutes2Weeks: Int?, lastPlayed: Int64?)? {
+        guard let rank = sources.single else { return nil }
+        for held in [nameRank, minutes2WeeksRank, lastPlayedRank, minutesTotalRank] where held != .none && held != rank { return nil }
+        if minutesTotalRank == .none, minutesExact { return nil }
+        return (rank, nameRank == .none ? nil : storedName, minutesTotalRank == .none ? nil : storedMinutesTotal, minutesExact,
+                minutes2WeeksRank == .none ? nil : storedMinutes2Weeks, lastPlayedRank == .none ? nil : storedLastPlayed)
+    }
+
     struct MinutesRank: Sendable {
         var exact: Bool
         var rank: RankRef

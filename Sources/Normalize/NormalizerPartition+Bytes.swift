@@ -13,7 +13,7 @@ extension NormalizerPartition {
             player.write(to: &w)
         }
         w.length(games.count)
-        for entry in games.entries {
+        games.forEachEntry { entry in
             entry.key.player.write(to: &w)
             entry.key.appID.write(to: &w)
             entry.accumulator.write(to: &w)

@@ -26,8 +26,6 @@ public struct NormalizerPartition: Sendable {
     var preferences: [SteamID64: RankedPreferences] = [:]
     /// The ranks (and provenances) of the documents added, which the accumulators refer to by number.
     var ranks = RankTable()
-    /// The game name last seen for each app (`sharingName`); a cache, never spilled or merged.
-    private var gameNames: [UInt32: String] = [:]
 
     public init(partitioning: FactPartitioning = .single, index: Int = 0) {
         self.partitioning = partitioning
@@ -91,8 +89,8 @@ public struct NormalizerPartition: Sendable {
             guard let list = library.games else { return }
             if library.kind != .recentlyPlayed { players[owner]!.gamesKnown = true }
             for game in list {
-                games.add(GameKey(player: owner, appID: game.appID), sharingName(game), exactMinutes: library.hasExactMinutes,
-                          rank: rank, in: ranks)
+                heapBytes += games.add(GameKey(player: owner, appID: game.appID), game, exactMinutes: library.hasExactMinutes,
+                                       rank: rank)
             }
         case .friendList(let list):
             guard let owner else { return }
@@ -150,7 +148,7 @@ public struct NormalizerPartition: Sendable {
         let shift = ranks.append(contentsOf: other.ranks)
         let table = ranks
         for (id, accumulator) in other.players { players[id, default: PlayerAccumulator()].merge(accumulator, shift: shift, in: table) }
-        for entry in other.games.entries {
+        other.games.forEachEntry { entry in
             var shifted = GameAccumulator()
             shifted.merge(entry.accumulator, shift: shift, in: table)
             games.append(entry.key, shifted)
@@ -195,17 +193,6 @@ public struct NormalizerPartition: Sendable {
 
     // MARK: - Pieces
 
-    /// `game` with its name replaced by the partition's string for that app when the bytes are equal, so the
-    /// accumulators hold one copy of each name rather than one per library row (counted in `heapBytes` once).
-    private mutating func sharingName(_ game: GameFacts) -> GameFacts {
-        guard let name = game.name else { return game }
-        var shared = game
-        let (text, isNew) = SharedRowValues.share(name, as: &gameNames[game.appID])
-        shared.name = text
-        if isNew { heapBytes += Self.heapBytes(text) }
-        return shared
-    }
-
     private mutating func touch(_ id: SteamID64, _ rank: RankRef) {
         players[id, default: PlayerAccumulator()].sources.insert(rank)
     }
@@ -218,8 +205,8 @@ public struct NormalizerPartition: Sendable {
             players[facts.steamID]!.sources.insert(rank)
             if let mostPlayed = facts.mostPlayedGames {
                 for game in mostPlayed {
-                    games.add(GameKey(player: facts.steamID, appID: game.appID), sharingName(game),
-                              exactMinutes: ranks[rank].isJSON, rank: rank, in: ranks)
+                    heapBytes += games.add(GameKey(player: facts.steamID, appID: game.appID), game,
+                                           exactMinutes: ranks[rank].isJSON, rank: rank)
                 }
             }
         }
