@@ -22,7 +22,7 @@ public enum PairingRun {
         /// which gives the same pairing as the rows would.
         public var libraries: GameLibraryColumns?
 
-        public init(dataset: PlayerDataset, decisions: [Decision] = [], previousMatches: [MatchRecord] = [],
+        public init(dataset: consuming PlayerDataset, decisions: [Decision] = [], previousMatches: [MatchRecord] = [],
                     previouslyUnpaired: [SteamID64] = [], config: PairingConfig, libraries: GameLibraryColumns? = nil) {
             self.dataset = dataset
             self.decisions = decisions
@@ -59,12 +59,15 @@ public enum PairingRun {
         "shared_language", "availability_overlap_hours", "reason",
     ]
 
-    /// Consumes `input`: its library columns go to the population, which keeps its own form of them, so a caller that
-    /// hands the input over (`PairingJob.pair`) holds them no longer than the preparation (330 MB at 1M players).
+    /// Consumes `input`: its library columns go to the population, which keeps its own form of them, and its dataset is
+    /// let go once the population is prepared (nothing after reads it), so a caller that hands the input over
+    /// (`PairingJob.pair`) holds neither longer than the preparation (at 1M players 330 MB of columns, and the
+    /// players, preferences and friendships).
     public static func run(_ input: consuming Input) -> Output {
         let libraries = input.libraries
         input.libraries = nil
         let (ledger, population) = prepare(input, libraries: consume libraries)
+        input.dataset = PlayerDataset()
         return finish(input, ledger: ledger, population: population, bulk: BulkPairer.pair(population))
     }
 

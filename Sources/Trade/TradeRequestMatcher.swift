@@ -35,16 +35,22 @@ public enum TradeRequestMatcher {
         options: TradeRequestOptions = TradeRequestOptions(), file: String = "trade_requests.jsonl",
         sink: any DiagnosticSink
     ) -> TradeResult {
-        var positions: [SteamID64: TradeLocation] = [:]
-        for player in dataset.players {
-            if let lat = player.latitude, let lon = player.longitude {
-                positions[player.steamID] = TradeLocation(point: GeoPoint(latitude: lat, longitude: lon),
-                                                          accuracyKm: player.locationAccuracyKm ?? 0)
-            }
-        }
         let apps = knownApps ?? KnownApps.of(dataset.games)
-        return solve(requests: requests, knownAuthors: Set(dataset.players.map(\.steamID)),
-                     knownApps: apps.isEmpty ? nil : apps, location: { positions[$0] }, requestLocation: requestLocation,
+        return solve(requests: requests, players: TradePlayers(dataset.players), knownApps: apps, blockedPairs: blockedPairs,
+                     requestLocation: requestLocation, options: options, file: file, sink: sink)
+    }
+
+    /// As above, with the players taken from the dataset beforehand (`TradePlayers`) and `knownApps` the app ids of its
+    /// `games` (nil or empty: not checked).
+    public static func solve(
+        requests: [TradeRequest], players: TradePlayers, knownApps: Set<UInt32>?, blockedPairs: Set<BlockedPair>,
+        requestLocation: (TradeRequest) -> TradeLocation? = { _ in nil },
+        options: TradeRequestOptions = TradeRequestOptions(), file: String = "trade_requests.jsonl",
+        sink: any DiagnosticSink
+    ) -> TradeResult {
+        let positions = players.positions
+        return solve(requests: requests, knownAuthors: players.ids,
+                     knownApps: knownApps.flatMap { $0.isEmpty ? nil : $0 }, location: { positions[$0] }, requestLocation: requestLocation,
                      blockedPairs: blockedPairs, options: options, file: file, sink: sink)
     }
 

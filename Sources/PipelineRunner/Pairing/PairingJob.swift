@@ -39,9 +39,9 @@ public enum PairingJob {
 
     /// `run` without rendering the files (what the pipeline's stage and `steam-mate pair` use: they stream the tables).
     /// `libraries` is consumed: handed over (`consume`), it is released once the population is prepared from it.
-    public static func pair(dataset: PlayerDataset, decisions: [Decision], previousState: URL?, config: PairingConfig,
+    public static func pair(dataset: consuming PlayerDataset, decisions: [Decision], previousState: URL?, config: PairingConfig,
                             sink: any DiagnosticSink, libraries: consuming GameLibraryColumns? = nil) -> PairingRun.Output {
-        let output = PairingRun.run(input(dataset: dataset, decisions: decisions, previousState: previousState, config: config,
+        let output = PairingRun.run(input(dataset: consume dataset, decisions: decisions, previousState: previousState, config: config,
                                           sink: sink, libraries: consume libraries))
         for warning in UnpairedShareWarning.diagnostics(for: output.summary) { sink.emit(warning) }
         return output
@@ -75,7 +75,7 @@ public enum PairingJob {
     }
 
     /// The stage's input: the previous state (if given) read from disk.
-    static func input(dataset: PlayerDataset, decisions: [Decision], previousState: URL?, config: PairingConfig,
+    static func input(dataset: consuming PlayerDataset, decisions: [Decision], previousState: URL?, config: PairingConfig,
                       sink: any DiagnosticSink, libraries: consuming GameLibraryColumns?) -> PairingRun.Input {
         var previousMatches: [MatchRecord] = []
         var previouslyUnpaired: [SteamID64] = []
@@ -87,7 +87,7 @@ public enum PairingJob {
                 previouslyUnpaired = PairingStateParser.parseUnpaired(Array(data), file: "state/unpaired.jsonl", sink: sink)
             }
         }
-        return PairingRun.Input(dataset: dataset, decisions: decisions, previousMatches: previousMatches,
+        return PairingRun.Input(dataset: consume dataset, decisions: decisions, previousMatches: previousMatches,
                                 previouslyUnpaired: previouslyUnpaired, config: config, libraries: consume libraries)
     }
 

@@ -32,7 +32,9 @@ struct PairingStage {
     /// Throws only with `shards` that do not make this run (a refusal: exit 2).
     /// `libraries`: the dataset's game libraries as columns when its `games` rows were released (`PipelineRun.releaseGameRows`),
     /// taken from the hand-over when pairing starts, so the population is their last holder.
-    func run(dataset: PlayerDataset, libraries: ColumnsHandoff? = nil, decisions: [Decision],
+    /// `dataset` is consumed: pass it over (`consume`, or a value no one else holds) and pairing lets its rows go once
+    /// the population is prepared (`PairingRun.run`).
+    func run(dataset: consuming PlayerDataset, libraries: ColumnsHandoff? = nil, decisions: [Decision],
              diagnostics: some DiagnosticSink) throws -> Result {
         let options = pair ?? match ?? StageOptions()
         let workers = threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount
@@ -52,7 +54,7 @@ struct PairingStage {
                 throw PipelineDefinitionError(diagnostics: [.error(code, "\(error)")])
             }
         } else {
-            output = PairingJob.pair(dataset: dataset, decisions: decisions, previousState: state, config: config,
+            output = PairingJob.pair(dataset: consume dataset, decisions: decisions, previousState: state, config: config,
                                      sink: diagnostics, libraries: libraries?.take())
         }
         var tables: [StreamedTable] = []

@@ -6,6 +6,7 @@ import Pairing
 import PipelineCore
 import PipelineSpec
 import PlayerModel
+import Trade
 
 /// Runs a pipeline definition end to end and publishes its output directory atomically.
 ///
@@ -133,11 +134,13 @@ public struct PipelineRun: Sendable {
             var tables: [StreamedTable] = []
             var extraFiles: [OutputFile] = []
             var stageFigures: [String: Int] = [:]
-            let pairingReport = try runLaterStages(dataset: ingested.dataset, libraries: libraries, knownApps: knownApps,
+            // The later stages take the dataset over (`runLaterStages`); the Dota notes on `pairings` need its ids.
+            let dotaPlayers = ingested.dota == nil ? [] : ingested.dataset.players.map(\.steamID.rawValue)
+            let pairingReport = try runLaterStages(dataset: &ingested.dataset, libraries: libraries, knownApps: knownApps,
                                                    dota: ingested.dota, files: files, locator: locator, tables: &tables,
                                                    extraFiles: &extraFiles, figures: &stageFigures, timings: &timings,
                                                    diagnostics: diagnostics)
-            DotaOutput.extend(&tables, with: ingested.dota, players: ingested.dataset)
+            DotaOutput.extend(&tables, with: ingested.dota, playerIDs: dotaPlayers)
             // The report compares with the output this run replaces; its headline is kept so `steam-mate report` can too.
             extraFiles.append(ReportJob.previousHeadlineFile(replacing: output))
 
@@ -196,7 +199,11 @@ public struct PipelineRun: Sendable {
     ///
     /// With more than one thread, `trade` (single-threaded, independent of pairing) runs on its own thread beside
     /// `pair`, `match` and `lobby`; its tables still come last, so the output is the same as a sequential run's.
-    func runLaterStages(dataset: PlayerDataset, libraries: ColumnsHandoff? = nil, knownApps: Set<UInt32>? = nil,
+    ///
+    /// `dataset` is taken over (left empty): `trade` reads its players once (`TradePlayers`) before anything starts, and
+    /// pairing is handed the rows and lets them go once its population is prepared, unless `lobby` reads them later.
+    /// At a million players that frees the players, preferences and friendships (~1 GiB) for the rest of the stage.
+    func runLaterStages(dataset: inout PlayerDataset, libraries: ColumnsHandoff? = nil, knownApps: Set<UInt32>? = nil,
                         dota: DotaDataset?, files: [DatasetFile], locator: (any PlayerLocator)?, tables: inout [StreamedTable],
                         extraFiles: inout [OutputFile], figures: inout [String: Int], timings: inout StageTimings,
                         diagnostics: DiagnosticLog) throws -> PairingReportTally? {
@@ -206,9 +213,11 @@ public struct PipelineRun: Sendable {
         if let options = definition.stages[.trade] {
             let stage = TradeStage(options: options, locator: locator)
             let requestsFile = files.first { $0.role == .tradeRequests }
+            let players = TradePlayers(dataset.players)
+            let apps = knownApps ?? KnownApps.of(dataset.games)
             trade = {
                 defer { FreedMemory.trim() }
-                return stage.run(dataset: dataset, knownApps: knownApps, requestsFile: requestsFile,
+                return stage.run(players: players, knownApps: apps, requestsFile: requestsFile,
                                  blocked: BlockedPairs.from(decisions), diagnostics: diagnostics)
             }
         }
@@ -221,9 +230,11 @@ public struct PipelineRun: Sendable {
             let stage = PairingStage(pair: definition.stages[.pair], match: definition.stages[.match], threads: definition.threads,
                                      defaultStateDirectory: resolve(definition.output).appendingPathComponent("state"),
                                      resolve: resolve, shards: pairShards)
+            var handed: PlayerDataset? = dataset
+            if !definition.has(.lobby) { dataset = PlayerDataset() }
             let result = try timings.measure(definition.has(.pair) ? "pair" : "match", excluding: excluding) {
                 defer { FreedMemory.trim() }
-                return try stage.run(dataset: dataset, libraries: libraries, decisions: decisions, diagnostics: diagnostics)
+                return try stage.run(dataset: handed.take()!, libraries: libraries, decisions: decisions, diagnostics: diagnostics)
             }
             reportStage(timings.stages.last!)
             tables += result.tables

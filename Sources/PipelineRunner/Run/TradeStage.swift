@@ -24,8 +24,8 @@ struct TradeStage: Sendable {
         var figures: [String: Int]
     }
 
-    /// `knownApps`: the app ids of the dataset's `games` rows when those were released (`PipelineRun.releaseGameRows`).
-    func run(dataset: PlayerDataset, knownApps: Set<UInt32>? = nil, requestsFile: DatasetFile?, blocked: Set<BlockedPair>,
+    /// `players`: the dataset's players as trade reads them; `knownApps`: the app ids of the dataset's `games` rows.
+    func run(players: TradePlayers, knownApps: Set<UInt32>, requestsFile: DatasetFile?, blocked: Set<BlockedPair>,
              diagnostics: some DiagnosticSink) -> Result {
         var requests: [TradeRequest] = []
         var inputBytes: [UInt8] = []
@@ -41,7 +41,7 @@ struct TradeStage: Sendable {
         }
         let locator = self.locator
         let result = TradeRequestMatcher.solve(
-            requests: requests, dataset: dataset, knownApps: knownApps, blockedPairs: blocked,
+            requests: requests, players: players, knownApps: knownApps, blockedPairs: blocked,
             requestLocation: { request in
                 guard request.country != nil,
                       let position = locator?.locate(country: request.country, state: request.state, cityID: request.cityID, displayText: nil)
