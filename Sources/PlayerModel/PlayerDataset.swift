@@ -49,7 +49,7 @@ public struct PlayerDataset: Sendable, Hashable, Codable {
         dataset.achievements.reserveCapacity(total { $0.achievements.count })
         dataset.preferences.reserveCapacity(total { $0.preferences.count })
         var runs = Array(repeating: [Int](), count: 7)
-        // Placeholders left behind by the moves and the gathers: no strings, empty arrays.
+        // Placeholders left behind by the moves (`appendMoving`): no strings, empty arrays.
         let none = SteamID64(rawValue: SteamID64.validRange.lowerBound)!
         let group = GroupID64(rawValue: GroupID64.validRange.lowerBound)!
         let noPlayer = Player(steamID: none), noGame = PlayerGame(steamID: none, appID: 0, minutesTotal: 0)
