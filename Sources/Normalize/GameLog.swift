@@ -83,12 +83,9 @@ struct GameLog: Sendable {
 
     /// Appends `accumulator` as the next statement about `key`.
     mutating func append(_ key: GameKey, _ accumulator: GameAccumulator) {
-        if let s = accumulator.statement, names.count < Int(Self.noName) {
-            let name = s.name.map { intern($0, appID: key.appID).index } ?? Self.noName
-            push(Statement(player: key.player, minutesTotal: s.minutesTotal ?? 0, lastPlayed: s.lastPlayed ?? 0,
-                           minutes2Weeks: s.minutes2Weeks ?? 0, appID: key.appID, rank: s.rank, name: name,
-                           fields: Self.fields(minutesTotal: s.minutesTotal, exact: s.exact, minutes2Weeks: s.minutes2Weeks,
-                                               lastPlayed: s.lastPlayed)))
+        if let s = accumulator.statement {
+            push(key, rank: s.rank, name: s.name, minutesTotal: s.minutesTotal, exact: s.exact, minutes2Weeks: s.minutes2Weeks,
+                 lastPlayed: s.lastPlayed)
         } else {
             wholes.append((statementCount, Entry(key: key, accumulator: accumulator)))
         }
@@ -98,23 +95,8 @@ struct GameLog: Sendable {
     /// partition's memory estimate); the log keeps one string per app and spelling, so rows share their name.
     @discardableResult
     mutating func add(_ key: GameKey, _ game: GameFacts, exactMinutes: Bool, rank: RankRef) -> Int {
-        guard names.count < Int(Self.noName) else {
-            var accumulator = GameAccumulator()
-            accumulator.add(game, exactMinutes: exactMinutes, rank: rank, in: RankTable())
-            wholes.append((statementCount, Entry(key: key, accumulator: accumulator)))
-            return NormalizerPartition.heapBytes(game.name)
-        }
-        var name = Self.noName, newBytes = 0
-        if let text = game.name {
-            let (index, isNew) = intern(text, appID: key.appID)
-            name = index
-            if isNew { newBytes = NormalizerPartition.heapBytes(text) }
-        }
-        push(Statement(player: key.player, minutesTotal: game.minutesTotal ?? 0, lastPlayed: game.lastPlayed ?? 0,
-                       minutes2Weeks: game.minutes2Weeks ?? 0, appID: key.appID, rank: rank, name: name,
-                       fields: Self.fields(minutesTotal: game.minutesTotal, exact: exactMinutes, minutes2Weeks: game.minutes2Weeks,
-                                           lastPlayed: game.lastPlayed)))
-        return newBytes
+        push(key, rank: rank, name: game.name, minutesTotal: game.minutesTotal, exact: exactMinutes,
+             minutes2Weeks: game.minutes2Weeks, lastPlayed: game.lastPlayed)
     }
 
     /// One entry per key, in ascending (player, app) order, each the merge of that key's statements.
@@ -202,14 +184,37 @@ struct GameLog: Sendable {
         return Entry(key: GameKey(player: s.player, appID: s.appID), accumulator: accumulator)
     }
 
-    private mutating func push(_ statement: Statement) {
+    /// Appends one statement (`add` and `append` alike) and returns the heap bytes of a name spelling new to the log.
+    /// Past `noName` spellings (never in practice) the statement is kept whole instead.
+    @discardableResult
+    private mutating func push(_ key: GameKey, rank: RankRef, name: String?, minutesTotal: Int?, exact: Bool,
+                               minutes2Weeks: Int?, lastPlayed: Int64?) -> Int {
+        guard names.count < Int(Self.noName) else {
+            let accumulator = GameAccumulator(statementOf: rank, name: name, minutesTotal: minutesTotal, exact: exact,
+                                              minutes2Weeks: minutes2Weeks, lastPlayed: lastPlayed)
+            wholes.append((statementCount, Entry(key: key, accumulator: accumulator)))
+            return NormalizerPartition.heapBytes(name)
+        }
+        var index = Self.noName, newBytes = 0
+        if let name {
+            let (interned, isNew) = intern(name, appID: key.appID)
+            index = interned
+            if isNew { newBytes = NormalizerPartition.heapBytes(name) }
+        }
+        var fields: UInt8 = 0
+        if minutesTotal != nil { fields |= Field.minutesTotal | (exact ? Field.exactMinutes : 0) }
+        if minutes2Weeks != nil { fields |= Field.minutes2Weeks }
+        if lastPlayed != nil { fields |= Field.lastPlayed }
         if chunks.isEmpty || chunks[chunks.count - 1].count == Self.chunkCapacity {
             var chunk: [Statement] = []
             chunk.reserveCapacity(Self.chunkCapacity)
             chunks.append(chunk)
         }
-        chunks[chunks.count - 1].append(statement)
+        chunks[chunks.count - 1].append(Statement(
+            player: key.player, minutesTotal: minutesTotal ?? 0, lastPlayed: lastPlayed ?? 0, minutes2Weeks: minutes2Weeks ?? 0,
+            appID: key.appID, rank: rank, name: index, fields: fields))
         statementCount += 1
+        return newBytes
     }
 
     /// The index of `name`'s spelling for `appID`: the app's latest one when the UTF-8 bytes are equal, else a new one.
@@ -219,13 +224,5 @@ struct GameLog: Sendable {
         names.append(name)
         nameOfApp[appID] = index
         return (index, true)
-    }
-
-    private static func fields(minutesTotal: Int?, exact: Bool, minutes2Weeks: Int?, lastPlayed: Int64?) -> UInt8 {
-        var fields: UInt8 = 0
-        if minutesTotal != nil { fields |= Field.minutesTotal | (exact ? Field.exactMinutes : 0) }
-        if minutes2Weeks != nil { fields |= Field.minutes2Weeks }
-        if lastPlayed != nil { fields |= Field.lastPlayed }
-        return fields
     }
 }

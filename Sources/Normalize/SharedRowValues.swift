@@ -46,13 +46,6 @@ struct SharedRowValues {
         return shared
     }
 
-    /// `held` when it has the same bytes as `text`; else `text`, which becomes the held one (`isNew`).
-    static func share(_ text: String, as held: inout String?) -> (text: String, isNew: Bool) {
-        if let held, sameBytes(held, text) { return (held, false) }
-        held = text
-        return (text, true)
-    }
-
     /// Whether the UTF-8 bytes are equal, compared with `memcmp` (a generic `elementsEqual` over the UTF-8 views,
     /// once per library row, was 3.6 % of a JSON Lines convert).
     static func sameBytes(_ a: String, _ b: String) -> Bool {

@@ -64,7 +64,7 @@ public struct ConvertJob: Sendable {
         let summary = RunSummary(pipeline: "convert", ingested: ingested, diagnostics: sorted, stages: [:])
         let target = resolve(output)
         var tables = runs?.tables(rowsPerChunk: 2_048) ?? DatasetTables.streamedTables(for: ingested.dataset)
-        DotaOutput.extend(&tables, with: ingested.dota, playerIDs: ingested.dota == nil ? [] : ingested.dataset.players.map(\.steamID.rawValue))
+        DotaOutput.extend(&tables, with: ingested.dota, playerIDs: DotaOutput.playerIDs(of: ingested))
         let entries = try timings.measure("write", written: { (entries: [RunManifest.Entry]) in entries.reduce(0) { $0 + $1.bytes } }) {
             try OutputAssembler.publish(tables: tables, extraFiles: [], formats: formats, summary: summary,
                                         diagnostics: sorted, to: target, policy: policy)

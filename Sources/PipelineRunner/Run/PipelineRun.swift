@@ -135,7 +135,7 @@ public struct PipelineRun: Sendable {
             var extraFiles: [OutputFile] = []
             var stageFigures: [String: Int] = [:]
             // The later stages take the dataset over (`runLaterStages`); the Dota notes on `pairings` need its ids.
-            let dotaPlayers = ingested.dota == nil ? [] : ingested.dataset.players.map(\.steamID.rawValue)
+            let dotaPlayers = DotaOutput.playerIDs(of: ingested)
             let pairingReport = try runLaterStages(dataset: &ingested.dataset, libraries: libraries, knownApps: knownApps,
                                                    dota: ingested.dota, files: files, locator: locator, tables: &tables,
                                                    extraFiles: &extraFiles, figures: &stageFigures, timings: &timings,
