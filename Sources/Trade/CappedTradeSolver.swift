@@ -319,7 +319,7 @@ enum CappedTradeSolver {
             for p in cycles.start[k]..<cycles.start[k + 1] {
                 let v = cycles.vertices[p]
                 guard !problem.items[Int(graph.itemOfActive[Int(v)])].isDummy else { continue }
-                let cost = problem.edges[Int(graph.edgeRef[Int(cycles.slots[p])])].cost
+                let cost = problem.edgeCost(Int(graph.edgeRef[Int(cycles.slots[p])]))
                 dearest[v] = max(dearest[v] ?? 0, cost)
             }
         }

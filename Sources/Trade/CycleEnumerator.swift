@@ -151,7 +151,7 @@ struct CycleEnumerator {
                                graph: PrunedGraph, isReal: [Bool]) {
         var total: Int64 = 0
         for (position, v) in path.enumerated() where isReal[Int(v)] {
-            total += problem.edges[Int(graph.edgeRef[Int(edgeSlots[position])])].cost
+            total += problem.edgeCost(Int(graph.edgeRef[Int(edgeSlots[position])]))
         }
         vertices.append(contentsOf: path)
         slots.append(contentsOf: edgeSlots)

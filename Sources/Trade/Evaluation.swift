@@ -72,7 +72,7 @@ struct Evaluation {
         trades = found.reduce(0) { $0 + $1.count }
         sumSquares = found.reduce(0) { $0 + $1.count * $1.count }
         totalCost = 0
-        for item in 0..<n { if let e = receivedEdge[item] { totalCost += problem.edges[Int(e)].cost } }
+        for item in 0..<n { if let e = receivedEdge[item] { totalCost += problem.edgeCost(Int(e)) } }
         for u in userTrades.indices { userTrades[u] = false }
         if let userOfItem {
             for item in 0..<n where receives[item] != nil && userOfItem[item] >= 0 {
@@ -86,7 +86,7 @@ struct Evaluation {
         TradeStats(
             items: problem.realItemCount,
             dummies: problem.items.count - problem.realItemCount,
-            wantEdges: problem.edges.count,
+            wantEdges: problem.edgeCount,
             itemsAfterPruning: graph.activeCount,
             edgesAfterPruning: graph.wantEdgeCount,
             trades: trades,

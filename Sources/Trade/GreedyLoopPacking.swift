@@ -40,7 +40,7 @@ enum GreedyLoopPacking {
         var closingCost = [Int64](repeating: 0, count: n)
         for a in order where free[a] {
             for k in Int(inStart[a])..<Int(inStart[a + 1]) {
-                let c = Int(inSource[k]), cost = graph.costs[Int(inEdge[k])]
+                let c = Int(inSource[k]), cost = graph.cost(Int(inEdge[k]))
                 if free[c] && (stamp[c] != Int32(a) || cost < closingCost[c]) {
                     stamp[c] = Int32(a)
                     closingCost[c] = cost
@@ -52,8 +52,9 @@ enum GreedyLoopPacking {
             search: for e in Int(graph.rowStart[a])..<Int(graph.rowStart[a + 1]) {
                 let b = Int(graph.cols[e])
                 guard b != a, free[b], distinct(a, b) else { continue }
+                let costE = graph.cost(e)
                 if stamp[b] == Int32(a) {
-                    let cost = graph.costs[e] + closingCost[b]
+                    let cost = costE + closingCost[b]
                     if best2.map({ (options[b], cost) < (options[$0.b], $0.cost) }) ?? true { best2 = (b, cost) }
                 }
                 guard cap >= 3 else { continue }
@@ -62,7 +63,7 @@ enum GreedyLoopPacking {
                     if work > workPerItem { break search }
                     let c = Int(graph.cols[f])
                     guard c != a, c != b, free[c], stamp[c] == Int32(a), distinct(a, c), distinct(b, c) else { continue }
-                    let cost = graph.costs[e] + graph.costs[f] + closingCost[c]
+                    let cost = costE + graph.cost(f) + closingCost[c]
                     let spent = options[b] + options[c]
                     if best3.map({ (spent, cost) < (options[$0.b] + options[$0.c], $0.cost) }) ?? true { best3 = (b, c, cost) }
                 }

@@ -7,9 +7,13 @@ struct PrunedGraph {
     let activeOfItem: [Int32]
     let rowStart: [Int32]
     let cols: [Int32]
-    /// Scaled cost: cost × scale + `tieUnit` on want edges (self edges: non-trade cost × scale).
-    let costs: [Int64]
-    /// Index into `problem.edges`, or −1 for the self edge.
+    /// The problem the graph was built from (its edges give the slots' costs, see `cost(_:)`).
+    let problem: TradeProblem
+    /// Per active item, the tie weight of a want edge shipping it (`tieUnit`, 0 for dummies).
+    let tieOfActive: [Int64]
+    /// Scaled cost of every self edge.
+    let selfCost: Int64
+    /// The problem's edge index (`TradeProblem.edge(_:)`), or −1 for the self edge.
     let edgeRef: [Int32]
     let scale: Int64
     /// Tie weight of a want edge into a not-favoured item; scale = (active + 1) × tieUnit, so the
@@ -28,18 +32,29 @@ struct PrunedGraph {
         for (k, name) in names.enumerated() { userIndex[name] = Int32(k) }
         userOfItem = problem.items.map { item in item.owner.flatMap { userIndex[$0] } ?? -1 }
         userNames = names
-        // CSR over all items, edges in input order per receiver.
+        // CSR over all items, edges in input order per receiver (the edges' own order when they come grouped by
+        // receiver in item order, as both builders give them: then no slot → edge map is needed).
+        let links = problem.links
         var degree = [Int32](repeating: 0, count: n + 1)
-        for edge in problem.edges { degree[Int(edge.receiver) + 1] += 1 }
+        var inItemOrder = true
+        for (index, link) in links.enumerated() {
+            degree[Int(link.receiver) + 1] += 1
+            if index > 0 && links[index - 1].receiver > link.receiver { inItemOrder = false }
+        }
         for k in 0..<n { degree[k + 1] += degree[k] }
-        var fill = degree
-        var target = [Int32](repeating: 0, count: problem.edges.count)
-        var order = [Int32](repeating: 0, count: problem.edges.count)
-        for (index, edge) in problem.edges.enumerated() {
-            let slot = Int(fill[Int(edge.receiver)])
-            target[slot] = edge.wanted
-            order[slot] = Int32(index)
-            fill[Int(edge.receiver)] += 1
+        var target = [Int32](repeating: 0, count: links.count)
+        var order: [Int32] = []
+        if inItemOrder {
+            for (index, link) in links.enumerated() { target[index] = link.wanted }
+        } else {
+            var fill = degree
+            order = [Int32](repeating: 0, count: links.count)
+            for (index, link) in links.enumerated() {
+                let slot = Int(fill[Int(link.receiver)])
+                target[slot] = link.wanted
+                order[slot] = Int32(index)
+                fill[Int(link.receiver)] += 1
+            }
         }
         let scc = StrongComponents(vertexCount: n, start: degree, target: target)
         var size = [Int32](repeating: 0, count: scc.count)
@@ -56,7 +71,8 @@ struct PrunedGraph {
         // Scale so that the summed tie weights never outweigh one unit of real cost, with the largest
         // tie unit (16 … 1) that cannot overflow; if none fits, the tie-break is off (still exact).
         let m = Int64(activeCount + 1)
-        let maxCost = max(problem.nontradeCost, problem.edges.reduce(Int64(1)) { max($0, $1.cost) })
+        var maxCost = max(problem.nontradeCost, 1)
+        for index in 0..<links.count { maxCost = max(maxCost, problem.edgeCost(index)) }
         var chosenUnit: Int64 = 0
         for unit in [Int64(16), 8, 4, 2, 1] {
             let (a, o1) = maxCost.multipliedReportingOverflow(by: m * unit)
@@ -65,9 +81,13 @@ struct PrunedGraph {
         }
         tieUnit = chosenUnit
         scale = chosenUnit == 0 ? 1 : m * chosenUnit
+        // Tie weight only on edges shipping a real item: a hop through a dummy is free, so routes
+        // through dummies are not penalised against direct ones.
+        tieOfActive = itemOf.map { problem.items[Int($0)].isDummy ? 0 : chosenUnit }
+        selfCost = problem.nontradeCost * scale
+        self.problem = problem
         var rs: [Int32] = [0]
         var cs: [Int32] = []
-        var cost: [Int64] = []
         var refs: [Int32] = []
         rs.reserveCapacity(activeCount + 1)
         for a in 0..<activeCount {
@@ -76,24 +96,28 @@ struct PrunedGraph {
             for slot in Int(degree[item])..<Int(degree[item + 1]) {
                 let w = Int(target[slot])
                 guard scc.component[w] == component else { continue }
-                let edge = problem.edges[Int(order[slot])]
                 cs.append(activeOf[w])
-                // Tie weight only on edges shipping a real item: a hop through a dummy is free, so routes
-                // through dummies are not penalised against direct ones.
-                cost.append(edge.cost * scale + (problem.items[w].isDummy ? 0 : tieUnit))
-                refs.append(order[slot])
+                refs.append(inItemOrder ? Int32(slot) : order[slot])
             }
             cs.append(Int32(a))
-            cost.append(problem.nontradeCost * scale)
             refs.append(-1)
             rs.append(Int32(cs.count))
         }
         rowStart = rs
         cols = cs
-        costs = cost
         edgeRef = refs
         wantEdgeCount = cs.count - activeCount
     }
+
+    /// Scaled cost of slot `e`: the edge's cost × scale + the tie weight of the item it ships (self edges: the
+    /// non-trade cost × scale). Computed, not stored (8 bytes an edge: 384 MB on the dense 1M night).
+    @inline(__always) func cost(_ e: Int) -> Int64 {
+        let ref = Int(edgeRef[e])
+        return ref < 0 ? selfCost : problem.edgeCost(ref) * scale + tieOfActive[Int(cols[e])]
+    }
+
+    /// Every slot's scaled cost, in slot order (what `AssignmentSolver` works on).
+    var costs: [Int64] { (0..<cols.count).map(cost) }
 
     /// A fresh solver over the graph without the `banned` want edges.
     func makeSolver(banned: Set<Int32>) -> AssignmentSolver {
@@ -106,7 +130,7 @@ struct PrunedGraph {
         for a in 0..<activeCount {
             for e in Int(rowStart[a])..<Int(rowStart[a + 1]) where edgeRef[e] < 0 || !banned.contains(edgeRef[e]) {
                 cs.append(cols[e])
-                cost.append(costs[e])
+                cost.append(self.cost(e))
             }
             rs.append(Int32(cs.count))
         }
@@ -123,7 +147,7 @@ struct PrunedGraph {
 
     /// The want edges reversed (self edges left out), in CSR form: the edges into active `v` come from
     /// `source[start[v]..<start[v + 1]]` (ascending), and with `edgeIndices`, `edge[k]` is that edge's index
-    /// in `cols` / `costs` (else `edge` is empty: 4 bytes an edge, 190 MB on the dense 1M night).
+    /// in `cols` (and `cost(_:)`) (else `edge` is empty: 4 bytes an edge, 190 MB on the dense 1M night).
     func reversedWantEdges(edgeIndices: Bool = false) -> (start: [Int32], source: [Int32], edge: [Int32]) {
         var start = [Int32](repeating: 0, count: activeCount + 1)
         for u in 0..<activeCount {

@@ -17,7 +17,7 @@ public enum TradeReport {
                 let receiverItemIndex = Int(loop[(k + loop.count - 1) % loop.count])
                 let receiverItem = items[receiverItemIndex]
                 let next = items[Int(loop[(k + 1) % loop.count])]
-                let edge = result.receivedEdge[receiverItemIndex].map { result.problem.edges[Int($0)] }
+                let edge = result.receivedEdge[receiverItemIndex].map { result.problem.edge(Int($0)) }
                 let rank = edge?.rank ?? 0
                 let who = receiverItem.owner.map { "(\($0))" } ?? "the owner of \(receiverItem.name)"
                 let giverName = given.owner.map { "(\($0))" } ?? "the owner of \(given.name)"

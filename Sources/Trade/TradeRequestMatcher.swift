@@ -99,23 +99,24 @@ public enum TradeRequestMatcher {
             items.append(TradeItem(name: "\(request.id)/\(request.offeredAppID)", owner: request.author.description,
                                    isDummy: false, line: request.line))
         }
-        let edges = wantEdges(kept: kept, locations: locations, offers: offers, knownApps: knownApps,
+        let links = wantLinks(kept: kept, locations: locations, offers: offers, knownApps: knownApps,
                               blockedPairs: blockedPairs, options: options, file: file, sink: sink)
         var wantOptions = WantListOptions()
         wantOptions.priorities = options.priorities
         wantOptions.accepted = ["\(options.priorities.rawValue.uppercased())-PRIORITIES"]
             + (options.maxDistanceKm.map { ["MAX-DISTANCE-KM=\(Cell.formatFixed($0, places: 1))"] } ?? [])
-        return TradeProblem(items: items, edges: edges, options: wantOptions)
+        return TradeProblem(items: items, links: links, positions: locations.map { $0?.point }, options: wantOptions)
     }
 
     /// Request A wants request B when B's game is on A's list; edges in A's list order, then B's item
     /// order. The hot loop reads flat per-request columns (no request copies), tests blocks only for
     /// authors who have any, and rejects pairs beyond the distance limit by a dot product (with 1 km of
-    /// slack) before the exact haversine decides: on a dense 1M-player night it checks 282 M pairs.
-    private static func wantEdges(
+    /// slack) before the exact haversine decides: on a dense 1M-player night it checks 282 M pairs. An edge's cost
+    /// and distance are not stored: the problem derives them from its rank and its two requests' positions.
+    private static func wantLinks(
         kept: [TradeRequest], locations: [TradeLocation?], offers: [UInt32: [Int]], knownApps: Set<UInt32>?,
         blockedPairs: Set<BlockedPair>, options: TradeRequestOptions, file: String, sink: any DiagnosticSink
-    ) -> [WantEdge] {
+    ) -> [TradeProblem.Link] {
         let authors = kept.map(\.author)
         let units = locations.map { $0?.point.unitVector }
         var blockedWith: [SteamID64: [SteamID64]] = [:]
@@ -124,7 +125,7 @@ public enum TradeRequestMatcher {
             blockedWith[pair.high, default: []].append(pair.low)
         }
         let prefilter = options.maxDistanceKm.map { UnitVector.cosine(ofKm: $0 + 1) }
-        var edges: [WantEdge] = []
+        var links: [TradeProblem.Link] = []
         for (a, request) in kept.enumerated() {
             let author = authors[a]
             let blocked = blockedWith[author] ?? []
@@ -138,11 +139,9 @@ public enum TradeRequestMatcher {
                                  at: SourceLocation(file: file, line: request.line == 0 ? nil : request.line))
                     continue
                 }
-                let cost = options.priorities.cost(rank: rank)
                 for b in offers[app] ?? [] {
                     let other = authors[b]
                     if other == author || (!blocked.isEmpty && blocked.contains(other)) { continue }
-                    let distance: Double?
                     if let limit = options.maxDistanceKm, let prefilter {
                         // Conservative, as in pairing: within the limit even if both sit at the far edge of
                         // their location's accuracy radius.
@@ -150,14 +149,11 @@ public enum TradeRequestMatcher {
                               hereUnit.dot(thereUnit) >= prefilter else { continue }
                         let km = here.point.distanceKm(to: there.point)
                         guard km + here.accuracyKm + there.accuracyKm <= limit else { continue }
-                        distance = km
-                    } else {
-                        distance = locations[b].flatMap { there in here.map { $0.point.distanceKm(to: there.point) } }
                     }
-                    edges.append(WantEdge(receiver: Int32(a), wanted: Int32(b), rank: rank, cost: cost, distanceKm: distance))
+                    links.append(TradeProblem.Link(receiver: Int32(a), wanted: Int32(b), rank: rank))
                 }
             }
         }
-        return edges
+        return links
     }
 }

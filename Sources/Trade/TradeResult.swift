@@ -3,7 +3,7 @@ public struct TradeResult: Sendable {
     public var problem: TradeProblem
     /// Per item: the non-dummy item its owner receives, or nil when it does not trade (nil for dummies).
     public var receives: [Int32?]
-    /// Per item: the want edge (index into `problem.edges`) used for the first hop of what it receives.
+    /// Per item: the want edge (the problem's edge index, `TradeProblem.edge(_:)`) used for the first hop of what it receives.
     public var receivedEdge: [Int32?]
     /// Loops; `loops[l][k]` receives `loops[l][k + 1]` (cyclically). Sorted by size desc, then first item.
     public var loops: [[Int32]]

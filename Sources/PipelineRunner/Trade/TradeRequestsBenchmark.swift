@@ -65,7 +65,7 @@ enum TradeRequestsBenchmark {
                     status = 1
                 }
             }
-            write("cap \(cap): matching \(requests.count) requests gave \(problem.edges.count) want edges in \(Cell.formatFixed(TradeBenchmark.cpuSeconds() - matchCPU, places: 2)) CPU s\n")
+            write("cap \(cap): matching \(requests.count) requests gave \(problem.edgeCount) want edges in \(Cell.formatFixed(TradeBenchmark.cpuSeconds() - matchCPU, places: 2)) CPU s\n")
             let heuristic: (trades: Int, totalCost: Int64)? = heuristicBaseline
                 ? TradeSolver.loopCapHeuristic(problem, cap: cap, rounds: options.solver.maxCapRounds) : nil
             let cpu = TradeBenchmark.cpuSeconds()
