@@ -234,7 +234,7 @@ import Testing
                     traded += expected.trades
                     // Loops that route through a group (the received item is not wanted directly).
                     viaGroups += result.loops.joined().filter { item in
-                        let edge = result.problem.edges[Int(result.receivedEdge[Int(item)]!)]
+                        let edge = result.problem.edge(Int(result.receivedEdge[Int(item)]!))
                         return result.problem.items[Int(edge.wanted)].isDummy
                     }.count
                 }

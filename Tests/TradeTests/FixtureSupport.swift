@@ -48,7 +48,7 @@ enum FixtureSupport {
             }
         }
         if traded != result.stats.trades { problems.append("trades \(result.stats.trades) != loop items \(traded)") }
-        let cost = result.loops.joined().reduce(Int64(0)) { $0 + result.problem.edges[Int(result.receivedEdge[Int($1)]!)].cost }
+        let cost = result.loops.joined().reduce(Int64(0)) { $0 + result.problem.edge(Int(result.receivedEdge[Int($1)]!)).cost }
         if cost != result.stats.totalCost { problems.append("total cost mismatch") }
         return problems
     }
@@ -57,8 +57,9 @@ enum FixtureSupport {
     static func reachable(from a: Int32, to b: Int32, in problem: TradeProblem, wants: Set<[Int32]>) -> Bool {
         if wants.contains([a, b]) { return true }
         var frontier = [a], seen = Set<Int32>([a])
+        let edges = problem.edges
         while let x = frontier.popLast() {
-            for edge in problem.edges where edge.receiver == x {
+            for edge in edges where edge.receiver == x {
                 if edge.wanted == b { return true }
                 if problem.items[Int(edge.wanted)].isDummy && seen.insert(edge.wanted).inserted { frontier.append(edge.wanted) }
             }
