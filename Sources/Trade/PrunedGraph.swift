@@ -42,12 +42,13 @@ struct PrunedGraph {
             if index > 0 && links[index - 1].receiver > link.receiver { inItemOrder = false }
         }
         for k in 0..<n { degree[k + 1] += degree[k] }
-        var target = [Int32](repeating: 0, count: links.count)
+        var target: [Int32]
         var order: [Int32] = []
         if inItemOrder {
-            for (index, link) in links.enumerated() { target[index] = link.wanted }
+            target = links.map(\.wanted)
         } else {
             var fill = degree
+            target = [Int32](repeating: 0, count: links.count)
             order = [Int32](repeating: 0, count: links.count)
             for (index, link) in links.enumerated() {
                 let slot = Int(fill[Int(link.receiver)])
@@ -116,13 +117,10 @@ struct PrunedGraph {
         return ref < 0 ? selfCost : problem.edgeCost(ref) * scale + tieOfActive[Int(cols[e])]
     }
 
-    /// Every slot's scaled cost, in slot order (what `AssignmentSolver` works on).
-    var costs: [Int64] { (0..<cols.count).map(cost) }
-
     /// A fresh solver over the graph without the `banned` want edges.
     func makeSolver(banned: Set<Int32>) -> AssignmentSolver {
         guard !banned.isEmpty else {
-            return AssignmentSolver(rowCount: activeCount, rowStart: rowStart, cols: cols, costs: costs)
+            return AssignmentSolver(rowCount: activeCount, rowStart: rowStart, cols: cols, costs: (0..<cols.count).map(cost))
         }
         var rs: [Int32] = [0]
         var cs: [Int32] = []

@@ -248,7 +248,7 @@ public struct WantListParser {
                     continue
                 }
                 seen[target] = listIndex
-                let cost = me.isDummy ? options.nontradeCost : options.priorities.cost(rank: rank)
+                let cost = TradeProblem.cost(rank: rank, fromDummy: me.isDummy, options: options, nontradeCost: options.nontradeCost)
                 edges.append(WantEdge(receiver: Int32(list.item), wanted: Int32(target), rank: rank, cost: cost))
                 rank = min(rank + options.smallStep, 1 << 60)
             }
