@@ -6,6 +6,9 @@ public struct BinaryWriter: Sendable {
 
     public init(capacity: Int = 0) { bytes.reserveCapacity(capacity) }
 
+    /// Bytes reserved (written or not).
+    public var capacity: Int { bytes.capacity }
+
     public mutating func byte(_ value: UInt8) { bytes.append(value) }
 
     public mutating func fixed(_ value: UInt64) {

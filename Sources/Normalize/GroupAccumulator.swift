@@ -25,8 +25,8 @@ struct GroupAccumulator: Sendable {
         sources.formUnion(other.sources, shift: shift)
     }
 
-    func resolve(_ id: GroupID64, ranks: RankTable) -> Group {
+    func resolve(_ id: GroupID64, ranks: RankTable, shared: inout SharedRowValues) -> Group {
         Group(groupID: id, name: name.value, url: url.value, headline: headline.value, memberCount: memberCount.value,
-              sources: sources.sources(in: ranks))
+              sources: shared.uncachedSources(sources, in: ranks))
     }
 }

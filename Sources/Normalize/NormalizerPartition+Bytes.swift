@@ -65,13 +65,7 @@ extension NormalizerPartition {
             entry.appID.write(to: &w)
             entry.rank.write(to: &w)
         }
-        w.length(preferences.count)
-        for (id, entry) in preferences {
-            id.write(to: &w)
-            entry.facts.write(to: &w)
-            entry.rank.write(to: &w)
-            entry.origin.write(to: &w)
-        }
+        preferences.write(to: &w)
     }
 
     /// Reads the sections `write(to:)` wrote into this (empty) partition.
@@ -120,10 +114,7 @@ extension NormalizerPartition {
             let name = try String.read(from: &r)
             schemaAppIDs[name] = RankedAppID(appID: try .read(from: &r), rank: try .read(from: &r))
         }
-        for _ in 0..<(try r.length()) {
-            let id = try SteamID64.read(from: &r)
-            preferences[id] = RankedPreferences(facts: try .read(from: &r), rank: try .read(from: &r), origin: try .read(from: &r))
-        }
+        try preferences.read(from: &r)
     }
 }
 

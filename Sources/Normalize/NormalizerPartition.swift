@@ -23,7 +23,7 @@ public struct NormalizerPartition: Sendable {
     var achievements: [AchievementKey: RankedAchievements] = [:]
     var globalPercentages: [UInt32: RankedPercentages] = [:]
     var schemaAppIDs: [String: RankedAppID] = [:]
-    var preferences: [SteamID64: RankedPreferences] = [:]
+    var preferences = PreferencesStore()
     /// The ranks (and provenances) of the documents added, which the accumulators refer to by number.
     var ranks = RankTable()
 
@@ -43,8 +43,8 @@ public struct NormalizerPartition: Sendable {
     public var approximateBytes: Int {
         Self.tableBytes(players) + games.reservedBytes + Self.tableBytes(friendships) + Self.tableBytes(groups)
             + Self.tableBytes(memberships) + Self.tableBytes(achievements) + Self.tableBytes(globalPercentages)
-            + Self.tableBytes(schemaAppIDs) + Self.tableBytes(preferences) + heapBytes
-            + ranks.count * MemoryLayout<SourceRank>.stride
+            + Self.tableBytes(schemaAppIDs) + preferences.reservedBytes + heapBytes
+            + ranks.reservedBytes
     }
 
     private static func tableBytes<K, V>(_ table: [K: V]) -> Int {
@@ -73,8 +73,6 @@ public struct NormalizerPartition: Sendable {
     mutating func add(_ document: IngestedDocument, owner: SteamID64?, rank sourceRank: SourceRank) {
         let origin = document.origin
         let rank = ranks.append(sourceRank)
-        // The provenance string is shared by every fact of the document.
-        heapBytes += Self.heapBytes(sourceRank.provenance)
         switch document.content {
         case .profile(let facts):
             addProfile(facts, rank: rank)
@@ -130,11 +128,7 @@ public struct NormalizerPartition: Sendable {
         case .preferences(let facts):
             guard owns(facts.steamID) else { return }
             touch(facts.steamID, rank)
-            let offered = RankedPreferences(facts: facts, rank: SourceRank(origin: origin, isJSON: true, fetchedAtOverride: facts.updatedAt),
-                                            origin: origin)
-            preferences[facts.steamID, default: offered].merge(offered)
-            heapBytes += 256 + facts.favoriteAppIDs.count * 4 + facts.languages.count * 16 + facts.windows.count * 24
-                + facts.lobbies.count * 160 + Self.heapBytes(facts.timeZone) + Self.heapBytes(origin.file)
+            preferences.offer(facts, origin: origin)
         case .vanityResolution, .steamLevel, .dota, .errorResponse:
             return
         }
@@ -163,7 +157,7 @@ public struct NormalizerPartition: Sendable {
         }
         for (appID, entry) in other.globalPercentages { globalPercentages[appID, default: entry].merge(entry) }
         for (name, entry) in other.schemaAppIDs { schemaAppIDs[name, default: entry].merge(entry) }
-        for (id, entry) in other.preferences { preferences[id, default: entry].merge(entry) }
+        preferences.merge(other.preferences)
     }
 
     /// This partition's rows, each table in its canonical key order (the keys are sorted, not the rows: a
@@ -176,18 +170,18 @@ public struct NormalizerPartition: Sendable {
         var dataset = PlayerDataset()
         var shared = SharedRowValues(ranks: ranks, catalogue: names)
         let locator = locator.map { MemoizedLocator($0) }
-        dataset.players = players.keys.sorted().map { id in players[id]!.resolve(steamID: id, locator: locator, ranks: ranks) }
+        dataset.players = players.keys.sorted().map { id in players[id]!.resolve(steamID: id, locator: locator, ranks: ranks, shared: &shared) }
         dataset.games = games.folded(ranks: ranks).map { $0.accumulator.resolve($0.key, ranks: ranks, shared: &shared) }
         dataset.friendships = friendships.keys.sorted { ($0.a, $0.b) < ($1.a, $1.b) }.map { key in
             let accumulator = friendships[key]!
             return Friendship(key.a, key.b, friendSince: accumulator.friendSince.value, sources: shared.sources(accumulator.sources, in: ranks))
         }
-        dataset.groups = groups.keys.sorted().map { id in groups[id]!.resolve(id, ranks: ranks) }
+        dataset.groups = groups.keys.sorted().map { id in groups[id]!.resolve(id, ranks: ranks, shared: &shared) }
         dataset.groupMembers = memberships.keys.sorted { ($0.group, $0.player) < ($1.group, $1.player) }.map { key in
             GroupMembership(groupID: key.group, steamID: key.player, sources: shared.sources(memberships[key]!, in: ranks))
         }
-        dataset.achievements = achievements.map { key, entry in resolveAchievements(key, entry) }
-        dataset.preferences = preferences.keys.sorted().map { id in preferences[id]!.resolve(id, diagnostics: diagnostics) }
+        dataset.achievements = achievements.map { key, entry in resolveAchievements(key, entry, shared: &shared) }
+        dataset.preferences = preferences.resolve(diagnostics: diagnostics)
         return dataset
     }
 
@@ -206,7 +200,7 @@ public struct NormalizerPartition: Sendable {
             if let mostPlayed = facts.mostPlayedGames {
                 for game in mostPlayed {
                     heapBytes += games.add(GameKey(player: facts.steamID, appID: game.appID), game,
-                                           exactMinutes: ranks[rank].isJSON, rank: rank)
+                                           exactMinutes: ranks.isJSON(rank), rank: rank)
                 }
             }
         }
@@ -238,7 +232,7 @@ public struct NormalizerPartition: Sendable {
         heapBytes += Self.heapBytes(facts.name) + Self.heapBytes(facts.url) + Self.heapBytes(facts.headline)
     }
 
-    private func resolveAchievements(_ key: AchievementKey, _ entry: RankedAchievements) -> AchievementProgress {
+    private func resolveAchievements(_ key: AchievementKey, _ entry: RankedAchievements, shared: inout SharedRowValues) -> AchievementProgress {
         let states = entry.facts.achievements ?? []
         let appID = key.appID ?? schemaAppIDs[key.gameName]?.appID
         var mean: Double?
@@ -248,7 +242,7 @@ public struct NormalizerPartition: Sendable {
         }
         return AchievementProgress(steamID: key.player, appID: appID, gameName: key.gameName.isEmpty ? nil : key.gameName,
                                    achieved: states.filter(\.achieved).count, total: states.count,
-                                   achievedGlobalPercentMean: mean, sources: entry.sources.sources(in: ranks))
+                                   achievedGlobalPercentMean: mean, sources: shared.uncachedSources(entry.sources, in: ranks))
     }
 }
 
@@ -287,33 +281,5 @@ struct RankedAppID: Sendable {
 
     mutating func merge(_ other: RankedAppID) {
         if other.rank > rank { self = other }
-    }
-}
-
-/// A player's preferences from the highest-ranked `preferences.jsonl` line (ranked by `updated_at`).
-struct RankedPreferences: Sendable {
-    var facts: PreferencesFacts
-    var rank: SourceRank
-    var origin: DocumentOrigin
-
-    mutating func merge(_ other: RankedPreferences) {
-        if other.rank > rank { self = other }
-    }
-
-    func resolve(_ id: SteamID64, diagnostics: some DiagnosticSink) -> PlayerPreferences {
-        var result = PlayerPreferences(steamID: id, favoriteAppIDs: facts.favoriteAppIDs, maxDistanceKm: facts.maxDistanceKm,
-                                       anywhere: facts.anywhere, languages: Array(Set(facts.languages.map { $0.lowercased() })).sorted(),
-                                       timeZone: facts.timeZone, availabilityText: facts.windows.map(AvailabilityConverter.text),
-                                       lobbies: facts.lobbies, sources: [origin.provenance])
-        if !facts.windows.isEmpty {
-            let zoneName = facts.timeZone ?? "UTC"
-            if let zone = TimeZone(identifier: zoneName) {
-                result.availability = AvailabilityConverter.utcMask(windows: facts.windows, timeZone: zone)
-            } else {
-                diagnostics.error("preferences.timeZone", "unknown IANA time zone '\(zoneName)'; availability ignored",
-                                  at: origin.location())
-            }
-        }
-        return result
     }
 }

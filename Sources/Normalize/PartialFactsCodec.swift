@@ -12,9 +12,10 @@ import PlayerModel
 /// The games section lists statements (`GameLog`), so a (player, game) key may appear more than once; reading
 /// appends them and resolving merges them, as it does for statements added in memory.
 /// Version 1 was JSON (`JSONEncoder`) and cost about 7× the in-memory conversion's CPU when spilling;
-/// this binary form is version 2, and a file of any other version is refused, never misread.
+/// the binary form was version 2; version 3 writes a rank's provenance as its file and line (`SourceRank`), not
+/// as one text. A file of any other version is refused, never misread.
 public enum PartialFactsCodec {
-    public static let version: UInt8 = 2
+    public static let version: UInt8 = 3
     static let magic: [UInt8] = Array("SMPF".utf8)
 
     public enum DecodeError: Error, CustomStringConvertible {
@@ -157,11 +158,12 @@ extension SourceRank: SpillValue {
     func write(to w: inout BinaryWriter) {
         w.signed(fetchedAt)
         w.bool(isJSON)
-        w.text(provenance)
+        w.text(file)
+        line.write(to: &w)
     }
 
     static func read(from r: inout BinaryReader) throws -> SourceRank {
-        SourceRank(fetchedAt: try r.signed(), isJSON: try r.bool(), provenance: try r.text())
+        SourceRank(fetchedAt: try r.signed(), isJSON: try r.bool(), file: try r.text(), line: try .read(from: &r))
     }
 }
 

@@ -51,7 +51,7 @@ public final class PartitionedNormalizer: Sendable {
 
     /// Adds a batch of documents: each goes to the partitions owning its facts, one lock per partition touched.
     public func add(_ batch: [IngestedDocument], tally: inout DocumentTally, diagnostics: some DiagnosticSink) {
-        var work: [Int: [(document: Int, routed: RoutedDocument)]] = [:]
+        var work: [Int: [(document: Int, owner: SteamID64?, rank: SourceRank)]] = [:]
         for (index, document) in batch.enumerated() {
             let routed = RoutedDocument(document, diagnostics: diagnostics)
             tally.documents += 1
@@ -59,14 +59,18 @@ public final class PartitionedNormalizer: Sendable {
             if case .dota(let facts) = document.content {
                 dota.withLock { $0.add(facts, origin: document.origin, fetchedAt: routed.rank.fetchedAt == .min ? nil : routed.rank.fetchedAt) }
             }
-            for partition in routed.partitions(of: document, in: partitioning) {
-                work[partition, default: []].append((index, routed))
+            let partitions = routed.partitions(of: document, in: partitioning)
+            // Every partition a document fans out to names it by one shared provenance text, made here once; a
+            // document of one partition gets its text only when that partition resolves (see `RankTable`).
+            let rank = partitions.count > 1 ? routed.rank.withProvenanceText : routed.rank
+            for partition in partitions {
+                work[partition, default: []].append((index, routed.owner, rank))
             }
         }
         for partition in work.keys.sorted() {
             let delta = slots[partition].state.withLock { slot in
-                for (index, routed) in work[partition]! {
-                    slot.partition.add(batch[index], owner: routed.owner, rank: routed.rank)
+                for (index, owner, rank) in work[partition]! {
+                    slot.partition.add(batch[index], owner: owner, rank: rank)
                 }
                 let bytes = slot.partition.approximateBytes
                 defer { slot.bytes = bytes }

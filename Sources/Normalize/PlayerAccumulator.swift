@@ -83,7 +83,7 @@ struct PlayerAccumulator: Sendable {
         sources.formUnion(other.sources, shift: shift)
     }
 
-    func resolve(steamID: SteamID64, locator: (any PlayerLocator)?, ranks: RankTable) -> Player {
+    func resolve(steamID: SteamID64, locator: (any PlayerLocator)?, ranks: RankTable, shared: inout SharedRowValues) -> Player {
         var player = Player(steamID: steamID, visibility: visibility.value ?? .unknown)
         player.personaName = personaName.value
         player.profileURL = profileURL.value
@@ -106,7 +106,7 @@ struct PlayerAccumulator: Sendable {
         player.tradeBanState = tradeBanState.value
         player.gamesKnown = gamesKnown
         player.friendsKnown = friendsKnown
-        player.sources = sources.sources(in: ranks)
+        player.sources = shared.uncachedSources(sources, in: ranks)
         if let locator, player.country != nil || player.locationText != nil,
            let position = locator.locate(country: player.country, state: player.state, cityID: player.cityID,
                                          displayText: player.locationText) {

@@ -44,15 +44,4 @@ struct SourceRefs: Sendable, Equatable {
     mutating func formUnion(_ other: SourceRefs, shift: UInt32) {
         if other.singleRef != .none { insert(other.singleRef.shifted(by: shift)) } else { for index in other.more { insert(RankRef(index &+ shift)) } }
     }
-
-    /// The provenances, sorted, without repeats (two refs may name the same document after a merge).
-    func sources(in table: RankTable) -> [String] {
-        if singleRef != .none { return [table[singleRef].provenance] }
-        var result = more.map { table[RankRef($0)].provenance }
-        result.sort()
-        var unique: [String] = []
-        unique.reserveCapacity(result.count)
-        for source in result where unique.last != source { unique.append(source) }
-        return unique
-    }
 }

@@ -61,6 +61,34 @@ import Testing
         }
     }
 
+    /// A bundle line's provenance text is made once per resolve, however many rows name it: the player's own
+    /// `sources` and its games' rows hold one string; a document several partitions share (a friend list) is
+    /// named by one string in every partition.
+    @Test func aDocumentsProvenanceIsOneString() throws {
+        let normalizer = PartitionedNormalizer(partitioning: FactPartitioning(count: 64), locator: nil)
+        let log = DiagnosticLog()
+        var tally = PartitionedNormalizer.DocumentTally()
+        let players = (0..<40).map { SteamID64(accountID: UInt32(5_000 + $0))! }
+        let libraries = players.enumerated().map { i, id in
+            IngestedDocument(origin: DocumentOrigin(file: "owned_games.jsonl", line: 100 + i, owner: id),
+                             content: .gameLibrary(GameLibraryFacts(kind: .ownedGames, games: [GameFacts(appID: 10, minutesTotal: 1),
+                                                                                               GameFacts(appID: 20, minutesTotal: 2)])))
+        }
+        // The owner's id is the largest, so each friendship belongs to its friend's partition.
+        let friends = IngestedDocument(origin: DocumentOrigin(file: "friends.jsonl", line: 12_345, owner: players[39]),
+                                       content: .friendList(FriendListFacts(owner: players[39], friends: players.dropLast().map { FriendFacts(steamID: $0) })))
+        normalizer.add(libraries + [friends], tally: &tally, diagnostics: log)
+        let dataset = try normalizer.finish(threads: 2, diagnostics: log) { _, _ in }
+        #expect(dataset.games.count == 80 && dataset.friendships.count == 39)
+        for player in dataset.players {
+            let rows = dataset.games.filter { $0.steamID == player.steamID }
+            let own = try #require(player.sources.first { $0.hasPrefix("owned_games.jsonl:") })
+            #expect(rows.allSatisfy { $0.sources == [own] && storage(of: $0.sources[0]) == storage(of: own) })
+        }
+        let texts = Set(dataset.friendships.map { storage(of: $0.sources[0]) })
+        #expect(dataset.friendships.allSatisfy { $0.sources == ["friends.jsonl:12345"] } && texts.count == 1)
+    }
+
     @Test func theCatalogueKeepsOneStringPerAppAndSpelling() {
         let catalogue = GameNameCatalogue()
         let first = String(decoding: Array("Counter-Strike: Global Offensive".utf8), as: UTF8.self)
