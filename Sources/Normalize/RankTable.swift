@@ -23,11 +23,16 @@ struct RankTable: Sendable {
 
     private var entries: [Entry] = []
     private var files: [String] = []
+    /// Heap bytes of the file strings as `NormalizerPartition.heapBytes` counts them (a document's own provenance
+    /// text, `withProvenanceText`, is one per document; a bundle's file name is counted once per entry).
+    private var fileTextBytes = 0
 
     var count: Int { entries.count }
 
-    /// Bytes the table's storage reserves (entries and the file list; file strings are shared with documents).
-    var reservedBytes: Int { entries.capacity * MemoryLayout<Entry>.stride + files.capacity * MemoryLayout<String>.stride }
+    /// Bytes the table holds: its entries, the file list and the file strings (for spilling's estimate).
+    var reservedBytes: Int {
+        entries.capacity * MemoryLayout<Entry>.stride + files.capacity * MemoryLayout<String>.stride + fileTextBytes
+    }
 
     /// Numbers a document's rank (once per document and partition).
     mutating func append(_ rank: SourceRank) -> RankRef {
@@ -85,6 +90,7 @@ struct RankTable: Sendable {
     private mutating func intern(_ file: String) -> Int {
         for index in files.indices.reversed().prefix(4) where SharedRowValues.sameBytes(files[index], file) { return index }
         files.append(file)
+        fileTextBytes += NormalizerPartition.heapBytes(file)
         return files.count - 1
     }
 
