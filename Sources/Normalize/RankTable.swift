@@ -93,7 +93,6 @@ struct RankTable: Sendable {
         fileTextBytes += NormalizerPartition.heapBytes(file)
         return files.count - 1
     }
-
 }
 
 /// A document's number in its partition's `RankTable`.
