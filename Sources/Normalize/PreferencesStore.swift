@@ -35,17 +35,17 @@ struct PreferencesStore: Sendable {
 
     /// Keeps `facts` (stated at `origin`) when it outranks what is held for its player.
     mutating func offer(_ facts: PreferencesFacts, origin: DocumentOrigin) {
-        let updatedAt = (facts.updatedAt ?? origin.fetchedAt).flatMap(RFC3339.unixSeconds) ?? .min
+        let rank = SourceRank(origin: origin, isJSON: true, fetchedAtOverride: facts.updatedAt)
         if let held = slots[facts.steamID] {
-            guard updatedAt >= held.updatedAt else { return }
-            if updatedAt == held.updatedAt {
-                // The same time: the provenance that sorts first wins; an equal one keeps what is held.
+            // The held line is decoded only when the times tie (its rank's first key is in the slot).
+            guard rank.fetchedAt >= held.updatedAt else { return }
+            if rank.fetchedAt == held.updatedAt {
                 let heldOrigin = entry(at: held.offset).origin
-                guard ProvenanceOrder.less(file: origin.file, line: origin.line, thanFile: heldOrigin.file, line: heldOrigin.line)
+                guard rank > SourceRank(fetchedAt: held.updatedAt, isJSON: true, file: heldOrigin.file, line: heldOrigin.line)
                 else { return }
             }
         }
-        slots[facts.steamID] = Slot(updatedAt: updatedAt, offset: buffer.bytes.count)
+        slots[facts.steamID] = Slot(updatedAt: rank.fetchedAt, offset: buffer.bytes.count)
         facts.write(to: &buffer)
         origin.write(to: &buffer)
     }

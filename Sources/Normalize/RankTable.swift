@@ -79,9 +79,9 @@ struct RankTable: Sendable {
     func outranks(_ candidate: RankRef, _ current: RankRef) -> Bool {
         guard candidate != current else { return false }
         let c = entries[Int(candidate.index)], h = entries[Int(current.index)]
-        if c.fetchedAt != h.fetchedAt { return c.fetchedAt > h.fetchedAt }
-        if c.isJSON != h.isJSON { return c.isJSON }
-        return ProvenanceOrder.less(file: files[c.file], line: c.line, thanFile: files[h.file], line: h.line)
+        return SourceRank.ranksBelow((h.fetchedAt, h.isJSON), (c.fetchedAt, c.isJSON),
+                                     provenanceSortsAfter: ProvenanceOrder.less(file: files[c.file], line: c.line,
+                                                                                thanFile: files[h.file], line: h.line))
     }
 
     /// The index of `file` in `files`, reusing one of the last few entries when equal (documents arrive in

@@ -43,9 +43,18 @@ struct SourceRank: Comparable, Sendable {
     var provenance: String { ProvenanceOrder.text(file: file, line: line) }
 
     static func < (lhs: SourceRank, rhs: SourceRank) -> Bool {
-        if lhs.fetchedAt != rhs.fetchedAt { return lhs.fetchedAt < rhs.fetchedAt }
-        if lhs.isJSON != rhs.isJSON { return !lhs.isJSON }
-        return ProvenanceOrder.less(file: rhs.file, line: rhs.line, thanFile: lhs.file, line: lhs.line)
+        ranksBelow((lhs.fetchedAt, lhs.isJSON), (rhs.fetchedAt, rhs.isJSON),
+                   provenanceSortsAfter: ProvenanceOrder.less(file: rhs.file, line: rhs.line, thanFile: lhs.file, line: lhs.line))
+    }
+
+    /// The order on a rank's parts, for `<` and for `RankTable`, which holds them packed: whether `a` ranks below `b`,
+    /// where `provenanceSortsAfter` says whether `a`'s provenance text sorts after `b`'s (asked only on a tie).
+    @inline(__always)
+    static func ranksBelow(_ a: (fetchedAt: Int64, isJSON: Bool), _ b: (fetchedAt: Int64, isJSON: Bool),
+                           provenanceSortsAfter: @autoclosure () -> Bool) -> Bool {
+        if a.fetchedAt != b.fetchedAt { return a.fetchedAt < b.fetchedAt }
+        if a.isJSON != b.isJSON { return !a.isJSON }
+        return provenanceSortsAfter()
     }
 
     /// Equal when neither outranks the other (the same time, format and provenance text).
