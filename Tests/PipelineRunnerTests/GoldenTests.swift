@@ -11,14 +11,18 @@ import Testing
     static let expected = RepositoryPaths.root().appendingPathComponent("Tests/PipelineRunnerTests/Goldens/default/expected")
 
     func runDefault(threads: Int?, change: (inout PipelineDefinition) -> Void = { _ in }) throws -> URL {
+        try runDefaultOutcome(threads: threads, change: change).outputDirectory
+    }
+
+    func runDefaultOutcome(threads: Int?, change: (inout PipelineDefinition) -> Void = { _ in }) throws -> PipelineRun.Outcome {
         let root = RepositoryPaths.root()
         var definition = try PipelineFile.load(path: "Pipelines/default.yml", baseDirectory: root)
         let output = try RepositoryPaths.temporaryDirectory("golden").appendingPathComponent(definition.name)
         definition.output = output.path
         if let threads { definition.threads = threads }
         change(&definition)
-        _ = try PipelineRun(definition: definition, baseDirectory: root).execute(diagnostics: DiagnosticLog())
-        return output
+        let outcome = try PipelineRun(definition: definition, baseDirectory: root).execute(diagnostics: DiagnosticLog())
+        return outcome
     }
 
     @Test func defaultPipelineMatchesTheCommittedOutput() throws {
@@ -37,6 +41,20 @@ import Testing
             #expect(FileManager.default.contents(atPath: one.appendingPathComponent(file).path)
                 == FileManager.default.contents(atPath: many.appendingPathComponent(file).path), "\(file) differs")
         }
+    }
+
+    /// With several threads `trade` runs beside `pair`, `match` and `lobby`, and the write stage writes their tables
+    /// before it joins `trade` (`PipelineRun.LaterStages`); with one thread everything runs in turn. The stages are
+    /// listed in the order they started either way, and both runs' manifests list the same files with the same bytes.
+    @Test func tradeBesideTheOtherStagesIsListedBeforeTheWriteStage() throws {
+        let one = try runDefaultOutcome(threads: 1)
+        let many = try runDefaultOutcome(threads: 4)
+        let expected = ["ingest", "dataset", "pair", "lobby", "trade", "write"]
+        #expect(one.timings.stages.map(\.stage) == expected)
+        #expect(many.timings.stages.map(\.stage) == expected)
+        #expect(one.files.map(\.path).contains("trade_loops.csv") && one.files.map(\.path).contains("pairings.csv"))
+        let listed = { (outcome: PipelineRun.Outcome) in outcome.files.map { "\($0.path) \($0.bytes) \($0.sha256)" } }
+        #expect(listed(one) == listed(many))
     }
 
     /// Without `lobby` the run lets the `player_games` rows go once their tables are written and pairs from columns

@@ -84,7 +84,8 @@ public struct PipelineRun: Sendable {
     /// Big tables are never built whole: the dataset tables and `pairings` are streamed to the writers in
     /// chunks (pairing explanations are built while `pairings` is written, so the `write` stage includes them). The
     /// dataset's tables are staged first (the `dataset` stage), before the later stages, so those run without the
-    /// game rows (`releaseGameRows`).
+    /// game rows (`releaseGameRows`). A `trade` stage still running beside the others is joined only once their tables
+    /// are written, so a trade that outlasts pairing does not leave a core idle.
     public func execute(diagnostics: DiagnosticLog) throws -> Outcome {
         let input = resolve(definition.input)
         let output = resolve(definition.output)
@@ -136,22 +137,48 @@ public struct PipelineRun: Sendable {
             var stageFigures: [String: Int] = [:]
             // The later stages take the dataset over (`runLaterStages`); the Dota notes on `pairings` need its ids.
             let dotaPlayers = DotaOutput.playerIDs(of: ingested)
-            let pairingReport = try runLaterStages(dataset: &ingested.dataset, libraries: libraries, knownApps: knownApps,
-                                                   dota: ingested.dota, files: files, locator: locator, tables: &tables,
-                                                   extraFiles: &extraFiles, figures: &stageFigures, timings: &timings,
-                                                   diagnostics: diagnostics)
+            let later = try runLaterStages(dataset: &ingested.dataset, libraries: libraries, knownApps: knownApps,
+                                           dota: ingested.dota, files: files, locator: locator, tables: &tables,
+                                           extraFiles: &extraFiles, figures: &stageFigures, timings: &timings,
+                                           diagnostics: diagnostics)
             DotaOutput.extend(&tables, with: ingested.dota, playerIDs: dotaPlayers)
             // The report compares with the output this run replaces; its headline is kept so `steam-mate report` can too.
             extraFiles.append(ReportJob.previousHeadlineFile(replacing: output))
 
-            sorted = diagnostics.sorted()
-            let figures = RunSummary(pipeline: definition.name, ingested: ingested, diagnostics: sorted, stages: stageFigures)
-            summary = figures
-            entries = try timings.measure("write", written: { bytes($0) - bytes(datasetEntries) }) {
-                try OutputAssembler.write(tables: tables, extraFiles: extraFiles, formats: definition.formats, summary: figures,
-                                          diagnostics: sorted, report: true, pairingReport: pairingReport, into: staging,
-                                          workers: definition.threads, written: datasetEntries, progress: writeProgress)
+            let pendingTrade = later.pendingTrade
+            var tradeStage: StageTimings.Stage?
+            entries = try timings.measure("write", written: { bytes($0) - bytes(datasetEntries) },
+                                          excluding: pendingTrade.map { trade in { trade.cpuSeconds() } }) {
+                var written = datasetEntries
+                if let pendingTrade {
+                    // `trade` is still running beside: the tables that do not depend on it (`pairings` above all, the
+                    // bulk of the bytes) are written meanwhile, so its tail does not leave a core idle. The manifest
+                    // lists files by path, so the writing order does not show in the output.
+                    do {
+                        written += try OutputAssembler.writeFiles(tables: tables, files: [], formats: definition.formats,
+                                                                  into: staging, workers: definition.threads,
+                                                                  progress: writeProgress)
+                    } catch {
+                        _ = pendingTrade.join()  // never left running behind a failed run
+                        throw error
+                    }
+                    tables = []
+                    let joined = pendingTrade.join()
+                    report(joined.stage)
+                    tradeStage = joined.stage
+                    Self.append(joined.value, to: &tables, extraFiles: &extraFiles, figures: &stageFigures)
+                }
+                // Everything is in: the diagnostics, the figures and the files that summarise the run come last.
+                sorted = diagnostics.sorted()
+                let figures = RunSummary(pipeline: definition.name, ingested: ingested, diagnostics: sorted, stages: stageFigures)
+                summary = figures
+                return try OutputAssembler.write(tables: tables, extraFiles: extraFiles, formats: definition.formats, summary: figures,
+                                                 diagnostics: sorted, report: true, pairingReport: later.pairingReport,
+                                                 into: staging, workers: definition.threads, written: written,
+                                                 progress: writeProgress)
             }
+            // Stages are listed in the order they started.
+            if let tradeStage { timings.stages.insert(tradeStage, at: timings.stages.count - 1) }
         }
         report(timings.stages.last!)
         Self.recordTimings(timings, beside: output)
@@ -197,11 +224,19 @@ public struct PipelineRun: Sendable {
         path.hasPrefix("/") ? URL(fileURLWithPath: path) : base.appendingPathComponent(path)
     }
 
-    /// The pair, match, lobby and trade stages, on the normalized dataset. Returns the report's tally of `pairings`,
-    /// filled as that table is written (with `pair`).
+    /// What `runLaterStages` leaves to the write stage: the report's tally of `pairings` (filled as that table is
+    /// written, with `pair`) and, when `trade` runs beside the others, that stage still running.
+    struct LaterStages {
+        var pairingReport: PairingReportTally?
+        /// Joined by the write stage once the other stages' tables are written (`execute`).
+        var pendingTrade: BackgroundStage<TradeStage.Result>?
+    }
+
+    /// The pair, match, lobby and trade stages, on the normalized dataset.
     ///
     /// With more than one thread, `trade` (single-threaded, independent of pairing) runs on its own thread beside
-    /// `pair`, `match` and `lobby`; its tables still come last, so the output is the same as a sequential run's.
+    /// `pair`, `match` and `lobby` and is returned unjoined (`LaterStages.pendingTrade`); otherwise its tables are
+    /// appended here. Either way they come last, so the output is the same as a sequential run's.
     ///
     /// `dataset` is taken over (left empty): `trade` reads its players once (`TradePlayers`) before anything starts, and
     /// pairing is handed the rows and lets them go once its population is prepared, unless `lobby` reads them later.
@@ -209,7 +244,7 @@ public struct PipelineRun: Sendable {
     func runLaterStages(dataset: inout PlayerDataset, libraries: ColumnsHandoff? = nil, knownApps: Set<UInt32>? = nil,
                         dota: DotaDataset?, files: [DatasetFile], locator: (any PlayerLocator)?, tables: inout [StreamedTable],
                         extraFiles: inout [OutputFile], figures: inout [String: Int], timings: inout StageTimings,
-                        diagnostics: DiagnosticLog) throws -> PairingReportTally? {
+                        diagnostics: DiagnosticLog) throws -> LaterStages {
         let needsDecisions = definition.has(.pair) || definition.has(.match) || definition.has(.lobby) || definition.has(.trade)
         let decisions = needsDecisions ? PairingJob.readDecisions(files.first { $0.role == .decisions }?.url, sink: diagnostics) : []
         var trade: (@Sendable () -> TradeStage.Result)?
@@ -255,21 +290,23 @@ public struct PipelineRun: Sendable {
             extraFiles += result.files
             figures.merge(result.figures) { $1 }
         }
-        if let trade {
-            let result: TradeStage.Result
-            if let background {
-                let joined = background.join()
-                result = joined.value
-                timings.stages.append(joined.stage)
-            } else {
-                result = timings.measure("trade", trade)
-            }
-            reportStage(timings.stages.last!)
-            tables += result.tables.map { StreamedTable($0) }
-            extraFiles += result.files
-            figures.merge(result.figures) { $1 }
+        if let background {
+            return LaterStages(pairingReport: pairingReport, pendingTrade: background)
         }
-        return pairingReport
+        if let trade {
+            let result = timings.measure("trade", trade)
+            reportStage(timings.stages.last!)
+            Self.append(result, to: &tables, extraFiles: &extraFiles, figures: &figures)
+        }
+        return LaterStages(pairingReport: pairingReport, pendingTrade: nil)
+    }
+
+    /// The trade stage's tables, files and figures added to the run's.
+    static func append(_ result: TradeStage.Result, to tables: inout [StreamedTable], extraFiles: inout [OutputFile],
+                       figures: inout [String: Int]) {
+        tables += result.tables.map { StreamedTable($0) }
+        extraFiles += result.files
+        figures.merge(result.figures) { $1 }
     }
 
     /// The location table named by the definition (no `locations` key: the shipped table; `none`: no table),
