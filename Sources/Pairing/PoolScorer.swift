@@ -300,10 +300,21 @@ final class PoolScorer {
         for i in range { dense[Int(p.vectorGame[i])] = p.vectorWeight[i] }
         p.markGames(of: u, in: rowGames)
         let su = sides[u]
+        let items = strongest.items
         p.vectorStart.withUnsafeBufferPointer { vs in
             p.vectorGame.withUnsafeBufferPointer { vg in
                 p.vectorWeight.withUnsafeBufferPointer { vw in
-                    for candidate in strongest.items {
+                  sides.withUnsafeBufferPointer { sideRecords in
+                    // The candidates' vectors and side records are scattered: asked for ahead (`VectorPrefetch`).
+                    let d = VectorPrefetch.distance
+                    for k in 0..<items.count {
+                        if k + 2 * d < items.count { VectorPrefetch.start(of: Int(members[Int(items[k + 2 * d].other)]), vs: vs) }
+                        if k + d < items.count {
+                            let ahead = Int(members[Int(items[k + d].other)])
+                            VectorPrefetch.entries(of: ahead, vs: vs, vg: vg, vw: vw)
+                            PlayerSide.prefetch(sideRecords, ahead)
+                        }
+                        let candidate = items[k]
                         let v = Int(members[Int(candidate.other)])
                         guard !p.isExcluded(u, from: v), p.passesPartitionAndOverlap(u, v) else { continue }
                         // The exact dot from u's dense weights, counting u's favourites that v has on the way.
@@ -326,6 +337,7 @@ final class PoolScorer {
                                                  fitVU: p.fit(v, u, sv, su, distanceKm: distance, favouriteHits: p.favouritesMarked(sv, in: rowGames)))
                         if s > 0 { best.push(PairCandidate(score: s, other: Int32(v), dot: dot)) }
                     }
+                  }
                 }
             }
         }

@@ -48,8 +48,9 @@ final class RegionIndex {
             p.vectorGame.withUnsafeBufferPointer { vg in
                 p.vectorWeight.withUnsafeBufferPointer { vw in
                     members.withUnsafeBufferPointer { ms in
-                        for m in ms {
-                            let u = Int(m)
+                        for k in 0..<ms.count {
+                            VectorPrefetch.ahead(of: k, in: ms, vs: vs, vg: vg, vw: vw)  // members are scattered over the vectors
+                            let u = Int(ms[k])
                             let from = vs[u], to = vs[u + 1]
                             for i in from..<to {
                                 let g = Int(vg[i])
@@ -88,6 +89,7 @@ final class RegionIndex {
                 p.vectorWeight.withUnsafeBufferPointer { vw in
                     members.withUnsafeBufferPointer { ms in
                         for local in 0..<ms.count {
+                            VectorPrefetch.ahead(of: local, in: ms, vs: vs, vg: vg, vw: vw)
                             let u = Int(ms[local])
                             for i in vs[u]..<vs[u + 1] {
                                 let g = Int(vg[i])

@@ -1,0 +1,37 @@
+import CCacheHint
+
+/// Cache hints for reading players' game vectors (`PreparedPopulation.vectorStart`, `vectorGame`, `vectorWeight`) in
+/// an order scattered over the population, where each vector's start, games and weights are cache misses. A vector's
+/// address is known only once its start is loaded, so a reader asks for the start `2d` players ahead and for the
+/// entries `d` players ahead (`d` = `distance`), whose start was asked for `d` players ago.
+enum VectorPrefetch {
+    static let distance = 8
+
+    /// Asks for v's vector start.
+    @inline(__always) static func start(of v: Int, vs: UnsafeBufferPointer<Int>) {
+        guard let base = vs.baseAddress, v >= 0, v < vs.count else { return }
+        ccachehint_prefetch(base + v)
+    }
+
+    /// Asks for v's games and weights: two 64-byte lines of each column (a vector is ~25 entries).
+    @inline(__always) static func entries(of v: Int, vs: UnsafeBufferPointer<Int>, vg: UnsafeBufferPointer<UInt32>,
+                                          vw: UnsafeBufferPointer<UInt32>) {
+        guard v >= 0, v < vs.count, let games = vg.baseAddress, let weights = vw.baseAddress else { return }
+        let from = vs[v]
+        guard from < vg.count, from < vw.count else { return }  // an empty vector at the columns' end
+        ccachehint_prefetch(games + from)
+        ccachehint_prefetch(weights + from)
+        let second = from &+ 16
+        guard second < vg.count, second < vw.count else { return }
+        ccachehint_prefetch(games + second)
+        ccachehint_prefetch(weights + second)
+    }
+
+    /// While the `k`-th of `players` is read: the start of the one `2d` ahead and the entries of the one `d` ahead.
+    @inline(__always) static func ahead(of k: Int, in players: UnsafeBufferPointer<Int32>, vs: UnsafeBufferPointer<Int>,
+                                        vg: UnsafeBufferPointer<UInt32>, vw: UnsafeBufferPointer<UInt32>) {
+        let far = k &+ 2 &* distance, near = k &+ distance
+        if far < players.count { start(of: Int(players[far]), vs: vs) }
+        if near < players.count { entries(of: Int(players[near]), vs: vs, vg: vg, vw: vw) }
+    }
+}
