@@ -16,8 +16,10 @@ struct RankTable: Sendable {
         /// The index into `files`, with the JSON flag in bit 31.
         var fileAndFormat: UInt32
 
-        var file: Int { Int(fileAndFormat & 0x7FFF_FFFF) }
-        var isJSON: Bool { fileAndFormat & 0x8000_0000 != 0 }
+        static let jsonFlag: UInt32 = 0x8000_0000
+
+        var file: Int { Int(fileAndFormat & ~Self.jsonFlag) }
+        var isJSON: Bool { fileAndFormat & Self.jsonFlag != 0 }
         var line: Int? { lineAfter == 0 ? nil : Int(lineAfter - 1) }
     }
 
@@ -46,15 +48,21 @@ struct RankTable: Sendable {
         }
         let index = intern(file)
         entries.append(Entry(fetchedAt: rank.fetchedAt, lineAfter: lineAfter,
-                             fileAndFormat: UInt32(truncatingIfNeeded: index) | (rank.isJSON ? 0x8000_0000 : 0)))
+                             fileAndFormat: UInt32(truncatingIfNeeded: index) | (rank.isJSON ? Entry.jsonFlag : 0)))
         return RankRef(UInt32(truncatingIfNeeded: entries.count - 1))
     }
 
     /// Appends `other`'s ranks; returns the shift for `other`'s refs.
     mutating func append(contentsOf other: RankTable) -> UInt32 {
         let shift = UInt32(truncatingIfNeeded: entries.count)
+        // Each of `other`'s files is interned once; its entries then only take the new file index.
+        let fileIndex = other.files.map { intern($0) }
         entries.reserveCapacity(entries.count + other.entries.count)
-        for index in other.entries.indices { _ = append(other[RankRef(UInt32(index))]) }
+        for entry in other.entries {
+            var moved = entry
+            moved.fileAndFormat = UInt32(truncatingIfNeeded: fileIndex[entry.file]) | (entry.fileAndFormat & Entry.jsonFlag)
+            entries.append(moved)
+        }
         return shift
     }
 

@@ -306,14 +306,10 @@ final class PoolScorer {
                 p.vectorWeight.withUnsafeBufferPointer { vw in
                   sides.withUnsafeBufferPointer { sideRecords in
                     // The candidates' vectors and side records are scattered: asked for ahead (`VectorPrefetch`).
-                    let d = VectorPrefetch.distance
+                    let player = { (i: Int) in Int(members[Int(items[i].other)]) }
                     for k in 0..<items.count {
-                        if k + 2 * d < items.count { VectorPrefetch.start(of: Int(members[Int(items[k + 2 * d].other)]), vs: vs) }
-                        if k + d < items.count {
-                            let ahead = Int(members[Int(items[k + d].other)])
-                            VectorPrefetch.entries(of: ahead, vs: vs, vg: vg, vw: vw)
-                            PlayerSide.prefetch(sideRecords, ahead)
-                        }
+                        VectorPrefetch.ahead(of: k, count: items.count, player: player, vs: vs, vg: vg, vw: vw)
+                        if k + VectorPrefetch.distance < items.count { PlayerSide.prefetch(sideRecords, player(k + VectorPrefetch.distance)) }
                         let candidate = items[k]
                         let v = Int(members[Int(candidate.other)])
                         guard !p.isExcluded(u, from: v), p.passesPartitionAndOverlap(u, v) else { continue }

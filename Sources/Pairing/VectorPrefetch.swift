@@ -27,11 +27,18 @@ enum VectorPrefetch {
         ccachehint_prefetch(weights + second)
     }
 
-    /// While the `k`-th of `players` is read: the start of the one `2d` ahead and the entries of the one `d` ahead.
-    @inline(__always) static func ahead(of k: Int, in players: UnsafeBufferPointer<Int32>, vs: UnsafeBufferPointer<Int>,
+    /// While the `k`-th of `count` players is read (`player(i)`: the i-th one): the start of the one `2d` ahead and
+    /// the entries of the one `d` ahead.
+    @inline(__always) static func ahead(of k: Int, count: Int, player: (Int) -> Int, vs: UnsafeBufferPointer<Int>,
                                         vg: UnsafeBufferPointer<UInt32>, vw: UnsafeBufferPointer<UInt32>) {
         let far = k &+ 2 &* distance, near = k &+ distance
-        if far < players.count { start(of: Int(players[far]), vs: vs) }
-        if near < players.count { entries(of: Int(players[near]), vs: vs, vg: vg, vw: vw) }
+        if far < count { start(of: player(far), vs: vs) }
+        if near < count { entries(of: player(near), vs: vs, vg: vg, vw: vw) }
+    }
+
+    /// `ahead(of:count:player:…)` over a list of players.
+    @inline(__always) static func ahead(of k: Int, in players: UnsafeBufferPointer<Int32>, vs: UnsafeBufferPointer<Int>,
+                                        vg: UnsafeBufferPointer<UInt32>, vw: UnsafeBufferPointer<UInt32>) {
+        ahead(of: k, count: players.count, player: { Int(players[$0]) }, vs: vs, vg: vg, vw: vw)
     }
 }
