@@ -5,7 +5,7 @@ import PackageDescription
 /// CLibXML2 → XMLPullReader ─┐
 /// JSONPullReader ───────────┼→ Ingest → Dota → Normalize ─┐
 /// CSHA256 → PipelineCore, PlayerModel, Geo (under everything) ├→ Emit → PipelineRunner (+ CDirectIO) → steam-mate
-/// Pairing (+ CCacheHint; → Lobby, which also uses Dota's hero roles), Trade, SyntheticData ┘
+/// Pairing (+ CCacheHint, CScoreKernels; → Lobby, which also uses Dota's hero roles), Trade, SyntheticData ┘
 /// Report (aggregates → report.html, pure) → PipelineRunner
 /// PipelineSpec (the pipeline file's format, over Pairing, Lobby, Trade, Emit, Fetch) → PipelineRunner, steam-mate-fuzz
 /// CCbc (COIN-OR CBC's C API) → MIPSolver (+ PipelineCore's seeded generator) → Trade, Lobby (its exact oracle)
@@ -40,6 +40,8 @@ let package = Package(
         .target(name: "CDirectIO"),
         // A cache prefetch hint (`__builtin_prefetch`), which Swift lacks, for Pairing's explanations.
         .target(name: "CCacheHint"),
+        // Pairing's dense-region kernels (adding dense game columns, the drain's band pass): AVX2 when the CPU has it.
+        .target(name: "CScoreKernels"),
         .target(name: "PipelineCore", dependencies: ["CSHA256"]),
         .target(name: "PlayerModel"),
         .target(name: "Geo"),
@@ -48,7 +50,7 @@ let package = Package(
         .target(name: "Ingest", dependencies: ["PipelineCore", "PlayerModel", "XMLPullReader", "JSONPullReader"]),
         .target(name: "Dota", dependencies: ["PipelineCore", "PlayerModel", "Ingest"]),
         .target(name: "Normalize", dependencies: ["PipelineCore", "PlayerModel", "Ingest", "Geo", "Dota"]),
-        .target(name: "Pairing", dependencies: ["PipelineCore", "PlayerModel", "Geo", "JSONPullReader", "CCacheHint"]),
+        .target(name: "Pairing", dependencies: ["PipelineCore", "PlayerModel", "Geo", "JSONPullReader", "CCacheHint", "CScoreKernels"]),
         .target(name: "MIPSolver", dependencies: ["CCbc", "PipelineCore"]),
         .target(name: "Trade", dependencies: ["PipelineCore", "PlayerModel", "Geo", "JSONPullReader", "MIPSolver"]),
         .target(name: "Lobby", dependencies: ["PipelineCore", "PlayerModel", "Geo", "Pairing", "Dota", "MIPSolver"]),
@@ -109,7 +111,7 @@ let package = Package(
         .testTarget(name: "DotaTests", dependencies: ["Dota", "Ingest", "PipelineCore", "PlayerModel"]),
         .testTarget(name: "NormalizeTests", dependencies: ["Normalize", "Ingest", "PlayerModel", "PipelineCore", "Geo"]),
         .testTarget(name: "LobbyTests", dependencies: ["Lobby", "Pairing", "PlayerModel", "PipelineCore", "SyntheticData", "Dota", "Ingest"]),
-        .testTarget(name: "PairingTests", dependencies: ["Pairing", "PlayerModel", "Geo", "PipelineCore", "SyntheticData"]),
+        .testTarget(name: "PairingTests", dependencies: ["Pairing", "PlayerModel", "Geo", "PipelineCore", "SyntheticData", "CScoreKernels"]),
         .testTarget(
             name: "TradeTests",
             dependencies: ["Trade", "MIPSolver", "PipelineCore", "PlayerModel", "PipelineTestSupport"],
@@ -140,7 +142,7 @@ let package = Package(
     ]
 )
 
-for target in package.targets where target.type != .system && !["CSHA256", "CDirectIO", "CCacheHint"].contains(target.name) {
+for target in package.targets where target.type != .system && !["CSHA256", "CDirectIO", "CCacheHint", "CScoreKernels"].contains(target.name) {
     target.swiftSettings = (target.swiftSettings ?? []) + [
         .enableUpcomingFeature("ExistentialAny"),
     ]

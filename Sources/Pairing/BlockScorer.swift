@@ -1,4 +1,5 @@
 import CCacheHint
+import CScoreKernels
 import Geo
 
 /// One worker's scratch state for geo blocks: a region index, an accumulator and a heap, reused across blocks.
@@ -35,6 +36,10 @@ final class BlockScorer {
     var sawAdmitted = false
     /// Set by `scatter`: the current query recorded no touches (the drain reads them off the accumulator).
     var denseQuery = false
+    /// A dense query's dense columns and u's weights for them (`RegionIndex.column(of:)`), added in one kernel call.
+    var columnScratch: UnsafeMutablePointer<UnsafePointer<UInt16>?> = .allocate(capacity: 1)
+    var columnWeights: UnsafeMutablePointer<UInt32> = .allocate(capacity: 1)
+    var columnScratchCapacity = 1
 
     init(population: PreparedPopulation, sides: [PlayerSide], capacity: Int, output: ListBuffer) {
         p = population
@@ -65,6 +70,17 @@ final class BlockScorer {
         dense.deallocate()
         favouriteHits.deallocate()
         gameMarks.deallocate()
+        columnScratch.deallocate()
+        columnWeights.deallocate()
+    }
+
+    private func ensureColumnScratch(_ n: Int) {
+        guard n > columnScratchCapacity else { return }
+        columnScratch.deallocate()
+        columnWeights.deallocate()
+        columnScratchCapacity = max(n, 2 * columnScratchCapacity)
+        columnScratch = .allocate(capacity: columnScratchCapacity)
+        columnWeights = .allocate(capacity: columnScratchCapacity)
     }
 
     private func ensureAccumulator(_ n: Int) {
@@ -91,7 +107,8 @@ final class BlockScorer {
         counters.blocks += 1
         if !regionMembers.isEmpty {
             if rebuild {
-                let built = region.build(members: regionMembers, population: p)
+                let built = region.build(members: regionMembers, population: p,
+                                         denseColumnsFrom: p.config.denseColumnsFromRegionSize)
                 if countBuild { counters.regionPostingsBuilt += built }
             } else if countBuild {
                 counters.regionPostingsBuilt += region.postingCount
@@ -377,6 +394,9 @@ final class BlockScorer {
     /// reads the touched positions off the accumulator (`DotBucketOrder.sortTopPositions`), in position order
     /// instead of touch order. The order within a dot bucket follows, so the work counters can differ from the
     /// touch-order scan; the lists cannot (ties are decided by steamid, whatever the order candidates are met in).
+    /// In a dense query the region's common games (`RegionIndex.column(of:)`) are added as whole columns by one
+    /// vector kernel call (`scorekernels_add_columns`): the same integer sums, so the same accumulator. Postings are
+    /// counted as scanned either way.
     private func scatter(_ u: Int, index: RegionIndex) {
         let acc = accumulator
         let postings = index.postings
@@ -391,11 +411,22 @@ final class BlockScorer {
                     var listed = 0
                     for i in vs[u]..<vs[u + 1] { listed &+= index.range(of: Int(vg[i])).1 }
                     let dense = tc == 0 && listed >= regionSize
+                    var columns = 0
+                    if dense && index.columnCount > 0 { ensureColumnScratch(vs[u + 1] - vs[u]) }
+                    let columnScratch = self.columnScratch, columnWeights = self.columnWeights
                     for i in vs[u]..<vs[u + 1] {
                         let (first, count) = index.range(of: Int(vg[i]))
                         if count == 0 { continue }
                         scanned += count
                         if dense {
+                            // A common game (not one of u's favourites, whose hits are counted per posting) is
+                            // added as a dense column below, with the others in one pass.
+                            if mark[Int(vg[i])] & 2 == 0, let column = index.column(of: Int(vg[i])) {
+                                columnScratch[columns] = column
+                                columnWeights[columns] = vw[i]
+                                columns &+= 1
+                                continue
+                            }
                             RegionIndex.scatterAdd(postings, first..<(first + count), weight: vw[i], into: acc)
                         } else {
                             RegionIndex.scatterAdd(postings, first..<(first + count), weight: vw[i], into: acc, touched: tp,
@@ -408,6 +439,7 @@ final class BlockScorer {
                             }
                         }
                     }
+                    if columns > 0 { scorekernels_add_columns(acc, columnScratch, columnWeights, columns, regionSize) }
                     denseQuery = dense
                 }
             }

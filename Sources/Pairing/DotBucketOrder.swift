@@ -1,3 +1,5 @@
+import CScoreKernels
+
 /// Orders an accumulator's touched slots by descending dot, coarsely and in linear time: a counting sort into
 /// log-scale buckets, four per octave (a bucket's dots are within 19 % of each other), ties in touch order.
 /// Scorers visit candidates in this order so that their heaps' floors rise as early as possible, and stop at the
@@ -91,19 +93,38 @@ final class DotBucketOrder {
     private func sortTopSampled(_ touched: UnsafePointer<Int32>?, count: Int, accumulator acc: UnsafeMutablePointer<UInt32>,
                                 minimum: Int) -> Int? {
         let step = Self.sampleStep, counts = histograms, buckets = Self.buckets
-        counts.update(repeating: 0, count: buckets)
+        // Four histograms, one per sample modulo 4, as in `countBuckets`: most samples fall in a few buckets, and
+        // one histogram would make each increment wait for the one before; summed into the first afterwards.
+        counts.update(repeating: 0, count: 4 * buckets)
+        let c1 = counts + buckets, c2 = counts + 2 * buckets, c3 = counts + 3 * buckets
         var t = 0
         if let touched {
+            while t &+ 3 &* step < count {
+                counts[Self.bucket(acc[Int(touched[t])])] &+= 1
+                c1[Self.bucket(acc[Int(touched[t &+ step])])] &+= 1
+                c2[Self.bucket(acc[Int(touched[t &+ 2 &* step])])] &+= 1
+                c3[Self.bucket(acc[Int(touched[t &+ 3 &* step])])] &+= 1
+                t &+= 4 &* step
+            }
             while t < count {
                 counts[Self.bucket(acc[Int(touched[t])])] &+= 1
                 t &+= step
             }
         } else {
+            // An untouched position counts in bucket 0, never a cutoff.
+            while t &+ 3 &* step < count {
+                counts[Self.bucket(max(1, acc[t]))] &+= 1
+                c1[Self.bucket(max(1, acc[t &+ step]))] &+= 1
+                c2[Self.bucket(max(1, acc[t &+ 2 &* step]))] &+= 1
+                c3[Self.bucket(max(1, acc[t &+ 3 &* step]))] &+= 1
+                t &+= 4 &* step
+            }
             while t < count {
-                counts[Self.bucket(max(1, acc[t]))] &+= 1  // an untouched position counts in bucket 0, never a cutoff
+                counts[Self.bucket(max(1, acc[t]))] &+= 1
                 t &+= step
             }
         }
+        for b in 0..<buckets { counts[b] &+= c1[b] &+ c2[b] &+ c3[b] }
         let need = Self.sampleTargetPerMinimum * ((minimum + step - 1) / step)
         let cutoff = sampledCutoff(below: buckets, need: need)
         guard cutoff > 0 else { return nil }
@@ -164,13 +185,10 @@ final class DotBucketOrder {
                 kept &+= UInt64(acc[Int(l)]) &- floorDot < width ? 1 : 0
             }
         } else {
-            nonZero = 0
-            for l in 0..<p.count {
-                let a = acc[l]
-                top[kept] = Int32(truncatingIfNeeded: l)
-                kept &+= UInt64(a) &- floorDot < width ? 1 : 0
-                nonZero &+= Self.touchedBit(a)
-            }
+            // floorDot ≥ 1 and ceilingDot ≤ 2³², so the compare modulo 2³² is the same one.
+            var touched = 0
+            kept = scorekernels_band_positions(acc, p.count, UInt32(floorDot), UInt32(width), top, &touched)
+            nonZero = touched
         }
         // The band starts where the lowest bucket already in place ends (at 0 for the first band).
         let from = p.cutoff < Self.buckets ? Int(ends[p.cutoff + 1]) : 0
@@ -182,6 +200,7 @@ final class DotBucketOrder {
 
     /// The sample target of the band taken last (the next band aims at `bandGrowth` times as many).
     private var lastNeed = 0
+
 
     /// The sampled path is taken from this many touched slots per slot of `minimum`.
     static let sampledFromPerMinimum = 16

@@ -34,6 +34,10 @@ public struct PairingConfig: Sendable, Hashable {
     /// (`PoolScorer.drainDense`): same lists, but candidates of equal dot bucket are visited in another order, so
     /// the work counters differ. Below it (the golden runs' pools) the counters are those of the touch-list drain.
     public var denseDrainPoolFromSize = 4_096
+    /// Geo regions of at least this many players get dense columns for the games at least a tenth of them have
+    /// (`RegionIndex.column(of:)`), which a query touching most of the region adds with a vector kernel instead of
+    /// a scatter-add per posting. Output and work counters do not depend on it (the sums are the same integers).
+    public var denseColumnsFromRegionSize = 4_096
     /// How played games are weighted in the game vectors (`GameWeighting`; default `binary`).
     public var gameWeighting: GameWeighting
     /// α of the game vectors' length normalisation (`ScoreModel`): 1 = plain cosine; below 1 a partner's

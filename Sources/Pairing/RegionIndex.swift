@@ -17,6 +17,15 @@ final class RegionIndex {
     /// Per game with postings in the current build: the largest posting weight (the MaxScore bound of its list).
     let maxWeight: UnsafeMutablePointer<UInt32>
     let games: Int
+    /// Per game: its dense column's number in `columns`, or -1 (reset through `touched`).
+    private let columnOf: UnsafeMutablePointer<Int32>
+    /// The dense columns of the current build (`columnCount` of them, `members.count` weights each, 0 for a member
+    /// without the game), for the games at least 1/`denseColumnDivisor` of a large region has (`build`'s
+    /// `denseColumnsFrom`), so a query that touches most of the region adds them with a vector kernel instead of a
+    /// scatter.
+    private(set) var columns: UnsafeMutablePointer<UInt16>
+    private var columnsCapacity: Int
+    private(set) var columnCount = 0
 
     init(games: Int) {
         self.games = games
@@ -25,22 +34,40 @@ final class RegionIndex {
         fill = .allocate(capacity: max(1, games)); fill.initialize(repeating: 0, count: max(1, games))
         touched = .allocate(capacity: max(1, games))
         maxWeight = .allocate(capacity: max(1, games)); maxWeight.initialize(repeating: 0, count: max(1, games))
+        columnOf = .allocate(capacity: max(1, games)); columnOf.initialize(repeating: -1, count: max(1, games))
         postingsCapacity = 1024
         postings = .allocate(capacity: postingsCapacity)
+        columnsCapacity = 0
+        columns = .allocate(capacity: 1)
     }
 
     deinit {
         count.deallocate(); start.deallocate(); fill.deallocate(); touched.deallocate(); postings.deallocate()
-        maxWeight.deallocate()
+        maxWeight.deallocate(); columnOf.deallocate(); columns.deallocate()
     }
 
-    /// Replaces the indexed set with `members`; returns the number of postings.
+    /// A game gets a dense column when at least 1/`denseColumnDivisor` of the region has it: adding a column costs
+    /// about a twelfth of a scatter-add per member, so it pays from about that density (README, *Dense columns*).
+    static let denseColumnDivisor = 10
+    /// At most this many dense columns per build (bounds their memory at `members.count` × 2 bytes each).
+    static let maxDenseColumns = 96
+
+    /// Game g's dense column (`members.count` weights by position), or nil.
+    @inline(__always) func column(of g: Int) -> UnsafePointer<UInt16>? {
+        let c = Int(columnOf[g])
+        return c < 0 ? nil : UnsafePointer(columns + c &* members.count)
+    }
+
+    /// Replaces the indexed set with `members`; returns the number of postings. A region of at least
+    /// `denseColumnsFrom` members also gets the dense columns of its common games (`column(of:)`).
     /// The loops work on local copies of the buffers: class properties read inside a loop would each pay a
     /// dynamic exclusivity check.
     @discardableResult
-    func build(members: [Int32], population p: PreparedPopulation) -> Int {
+    func build(members: [Int32], population p: PreparedPopulation, denseColumnsFrom: Int = .max) -> Int {
         let count = self.count, start = self.start, fill = self.fill, touched = self.touched, maxWeight = self.maxWeight
-        for i in 0..<touchedCount { count[Int(touched[i])] = 0 }
+        let columnOf = self.columnOf
+        for i in 0..<touchedCount { count[Int(touched[i])] = 0; columnOf[Int(touched[i])] = -1 }
+        columnCount = 0
         var touchedGames = 0
         self.members = members
         var total = 0
@@ -83,7 +110,8 @@ final class RegionIndex {
             fill[g] = running
             running &+= count[g]
         }
-        let postings = self.postings
+        if members.count >= denseColumnsFrom { chooseColumns(touchedGames: touchedGames) }
+        let postings = self.postings, columns = self.columns, n = members.count
         p.vectorStart.withUnsafeBufferPointer { vs in
             p.vectorGame.withUnsafeBufferPointer { vg in
                 p.vectorWeight.withUnsafeBufferPointer { vw in
@@ -96,6 +124,8 @@ final class RegionIndex {
                                 let slot = Int(fill[g])
                                 postings[slot] = Posting(local: UInt32(local), weight: vw[i])
                                 fill[g] = Int32(slot &+ 1)
+                                let c = Int(columnOf[g])
+                                if c >= 0 { columns[c &* n &+ local] = UInt16(truncatingIfNeeded: vw[i]) }
                             }
                         }
                     }
@@ -103,6 +133,31 @@ final class RegionIndex {
             }
         }
         return total
+    }
+
+    /// Numbers the games that get dense columns (the most common first, ties by game, at most `maxDenseColumns`;
+    /// only weights that fit 16 bits) and zeroes their storage.
+    private func chooseColumns(touchedGames: Int) {
+        let n = members.count
+        var chosen: [(count: Int32, game: UInt32)] = []
+        for i in 0..<touchedGames {
+            let g = Int(touched[i])
+            if Int(count[g]) &* Self.denseColumnDivisor >= n && maxWeight[g] <= UInt32(UInt16.max) {
+                chosen.append((count[g], touched[i]))
+            }
+        }
+        guard !chosen.isEmpty else { return }
+        chosen.sort { $0.count != $1.count ? $0.count > $1.count : $0.game < $1.game }
+        if chosen.count > Self.maxDenseColumns { chosen.removeLast(chosen.count - Self.maxDenseColumns) }
+        let needed = chosen.count * n
+        if needed > columnsCapacity {
+            columns.deallocate()
+            columnsCapacity = max(needed, columnsCapacity * 2)
+            columns = .allocate(capacity: columnsCapacity)
+        }
+        columns.update(repeating: 0, count: needed)
+        for (c, entry) in chosen.enumerated() { columnOf[Int(entry.game)] = Int32(c) }
+        columnCount = chosen.count
     }
 
     /// Postings of game `g`: (first, count); count 0 when no member has it.

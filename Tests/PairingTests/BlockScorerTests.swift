@@ -49,10 +49,11 @@ import SyntheticData
         return d
     }
 
-    static func population(_ s: Shape, prune: Bool, threads: Int = 1) -> PreparedPopulation {
+    static func population(_ s: Shape, prune: Bool, threads: Int = 1, denseColumnsFrom: Int? = nil) -> PreparedPopulation {
         let d = dataset(s)
-        let config = PairingConfig(k: s.k, exposureCapFactor: s.exposureCap, threads: threads,
+        var config = PairingConfig(k: s.k, exposureCapFactor: s.exposureCap, threads: threads,
                                    pruneFromRegionSize: prune ? 0 : .max, prunePoolFromSize: prune ? 0 : .max)
+        if let denseColumnsFrom { config.denseColumnsFromRegionSize = denseColumnsFrom }
         return PreparedPopulation(dataset: d, exclusions: TestData.exclusions(from: d), config: config)
     }
 
@@ -84,6 +85,27 @@ import SyntheticData
         let plain = BulkPairer.pair(Self.population(s, prune: false), threads: 2)
         #expect(plain.lists == one.lists, "\(s)")
         #expect(plain.emptyReasons == one.emptyReasons, "\(s)")
+    }
+
+    /// Dense columns (every region, however small, gets them) against none: the plain scan's lists, reasons and
+    /// work counters are the same, and equal the oracle's lists; the one-point shapes really use columns.
+    @Test(arguments: 0..<shapes.count)
+    func denseColumnsScoreLikeTheScatter(_ index: Int) {
+        let s = Self.shapes[index]
+        let columns = Self.population(s, prune: false, denseColumnsFrom: 0)
+        let none = Self.population(s, prune: false, denseColumnsFrom: .max)
+        let withColumns = BulkPairer.pair(columns, threads: 2)
+        let without = BulkPairer.pair(none, threads: 2)
+        #expect(withColumns.lists == without.lists, "\(s)")
+        #expect(withColumns.emptyReasons == without.emptyReasons, "\(s)")
+        #expect(withColumns.counters == without.counters, "\(s)")
+        #expect(withColumns.lists == BruteForcePairer.pair(columns), "\(s)")
+        if s.onePoint && !s.allAnywhere {
+            let region = RegionIndex(games: columns.appIDs.count)
+            region.build(members: (0..<Int32(columns.count)).filter { columns.searchRadiusKm(Int($0)) >= 0 },
+                         population: columns, denseColumnsFrom: 0)
+            #expect(region.columnCount > 0, "\(s)")
+        }
     }
 
     /// The shapes with clones really have ties inside lists, so the steamid tie-break is exercised.
