@@ -36,6 +36,8 @@ final class BlockScorer {
     var sawAdmitted = false
     /// Set by `scatter`: the current query recorded no touches (the drain reads them off the accumulator).
     var denseQuery = false
+    /// Set by `scatter`: the drain's sample of the accumulator is taken already (`DotBucketOrder.presampleHistogram`).
+    var presampled = false
     /// A dense query's dense columns and u's weights for them (`RegionIndex.column(of:)`), added in one kernel call.
     var columnScratch: UnsafeMutablePointer<UnsafePointer<UInt16>?> = .allocate(capacity: 1)
     var columnWeights: UnsafeMutablePointer<UInt32> = .allocate(capacity: 1)
@@ -439,7 +441,12 @@ final class BlockScorer {
                             }
                         }
                     }
-                    if columns > 0 { scorekernels_add_columns(acc, columnScratch, columnWeights, columns, regionSize) }
+                    if columns > 0 {
+                        // Added last, so the kernel's final pass can also take the drain's sample.
+                        scorekernels_add_columns_sampling(acc, columnScratch, columnWeights, columns, regionSize,
+                                                          buckets.presampleHistogram())
+                        presampled = true
+                    }
                     denseQuery = dense
                 }
             }
@@ -457,7 +464,8 @@ final class BlockScorer {
         let members = index.members
         let minimum = Self.drainFirstPerSlot * heap.capacity
         if denseQuery {
-            touchedCount = buckets.sortTopPositions(count: members.count, accumulator: acc, minimum: minimum, scratch: touchedBase)
+            touchedCount = buckets.sortTopPositions(count: members.count, accumulator: acc, minimum: minimum, scratch: touchedBase,
+                                                    presampled: presampled)
             counters.candidatesTouched += touchedCount
         } else {
             buckets.sortTop(touchedBase, count: touchedCount, accumulator: acc, minimum: minimum)
@@ -486,6 +494,7 @@ final class BlockScorer {
         }
         touchedCount = 0
         denseQuery = false
+        presampled = false
     }
 
     /// Calls `body` with each slot in order. A candidate that passes the score bound reads its side record, then its

@@ -91,7 +91,27 @@ final class DotBucketOrder {
     /// positions `0..<count` whose dot is not 0, in order. Returns how many slots are touched, or nil (nothing done)
     /// when the sample finds no such cutoff above the lowest bucket.
     private func sortTopSampled(_ touched: UnsafePointer<Int32>?, count: Int, accumulator acc: UnsafeMutablePointer<UInt32>,
-                                minimum: Int) -> Int? {
+                                minimum: Int, presampled: Bool = false) -> Int? {
+        let step = Self.sampleStep, buckets = Self.buckets
+        if !presampled || touched != nil { sample(touched, count: count, accumulator: acc) }
+        let need = Self.sampleTargetPerMinimum * ((minimum + step - 1) / step)
+        let cutoff = sampledCutoff(below: buckets, need: need)
+        guard cutoff > 0 else { return nil }
+        pending = (touched, count, buckets, acc)
+        return nextBand(cutoff: cutoff, need: need)
+    }
+
+    /// The first `buckets` counts of `histograms`, cleared, for a caller that samples the accumulator itself while
+    /// it writes it (as `sample` would: every `sampleStep`-th position from 0, an untouched one in bucket 0), before
+    /// `sortTopPositions(…, presampled: true)`.
+    func presampleHistogram() -> UnsafeMutablePointer<Int32> {
+        histograms.update(repeating: 0, count: Self.buckets)
+        return histograms
+    }
+
+    /// The sample's histogram in the first `buckets` counts of `histograms`: every `sampleStep`-th touched slot, or
+    /// position when `touched` is nil.
+    private func sample(_ touched: UnsafePointer<Int32>?, count: Int, accumulator acc: UnsafeMutablePointer<UInt32>) {
         let step = Self.sampleStep, counts = histograms, buckets = Self.buckets
         // Four histograms, one per sample modulo 4, as in `countBuckets`: most samples fall in a few buckets, and
         // one histogram would make each increment wait for the one before; summed into the first afterwards.
@@ -125,11 +145,6 @@ final class DotBucketOrder {
             }
         }
         for b in 0..<buckets { counts[b] &+= c1[b] &+ c2[b] &+ c3[b] }
-        let need = Self.sampleTargetPerMinimum * ((minimum + step - 1) / step)
-        let cutoff = sampledCutoff(below: buckets, need: need)
-        guard cutoff > 0 else { return nil }
-        pending = (touched, count, buckets, acc)
-        return nextBand(cutoff: cutoff, need: need)
     }
 
     /// `sortTop` over the positions `0..<count` of `acc` whose dot is not 0 (a dense query that recorded no touches),
@@ -137,10 +152,10 @@ final class DotBucketOrder {
     /// positions are touched. When the sampled path does not apply, the touched positions are listed in `scratch`
     /// (room for `count` + 1) and sorted as by `sortTop`, so `scratch` must stay valid until the visit ends.
     func sortTopPositions(count: Int, accumulator acc: UnsafeMutablePointer<UInt32>, minimum: Int,
-                          scratch: UnsafeMutablePointer<Int32>) -> Int {
+                          scratch: UnsafeMutablePointer<Int32>, presampled: Bool = false) -> Int {
         reserve(count)
         if minimum > 0 && count >= Self.sampledFromPerMinimum * minimum,
-           let touchedCount = sortTopSampled(nil, count: count, accumulator: acc, minimum: minimum) {
+           let touchedCount = sortTopSampled(nil, count: count, accumulator: acc, minimum: minimum, presampled: presampled) {
             return touchedCount
         }
         var touchedCount = 0
@@ -204,7 +219,8 @@ final class DotBucketOrder {
 
     /// The sampled path is taken from this many touched slots per slot of `minimum`.
     static let sampledFromPerMinimum = 16
-    /// The sampled path's cutoff is estimated from every this-many-th touched slot.
+    /// The sampled path's cutoff is estimated from every this-many-th touched slot (also the step of
+    /// `scorekernels_add_columns_sampling`, for `presampled`).
     static let sampleStep = 8
     /// The first band of the sampled path aims at this many slots per slot of `minimum` (a visit that goes below it
     /// costs one more pass over the touched slots, a larger band only a few more bucketed).

@@ -1,6 +1,7 @@
 import CScoreKernels
 import Testing
 import PipelineCore
+@testable import Pairing
 
 /// The dense-region kernels: the dispatching (AVX2 on this CPU when it has it) and portable versions against a plain
 /// Swift reference, over lengths that leave every tail of the 8-wide loop, and the band's edges.
@@ -30,6 +31,83 @@ import PipelineCore
                 #expect(acc == expected, "n \(n), k \(k), portable \(portable)")
             }
         }
+    }
+
+    /// The sampling variant adds the same sums and counts every 8th final sum in `DotBucketOrder`'s buckets (an
+    /// untouched position in bucket 0), added to what the histogram held.
+    @Test(arguments: [1, 7, 8, 9, 40, 1_003])
+    func columnsSampleEveryEighthSum(count n: Int) {
+        var rng = SeededGenerator(seed: UInt64(n) &+ 17)
+        for k in [1, 4, 5, 8] {
+            let columns: [[UInt16]] = (0..<k).map { _ in
+                (0..<n).map { _ in rng.next() % 2 == 0 ? 0 : UInt16(truncatingIfNeeded: rng.next() % 65_001) }
+            }
+            let weights: [UInt32] = (0..<k).map { _ in UInt32(truncatingIfNeeded: rng.next() % 70_000) }
+            let start: [UInt32] = (0..<n).map { _ in rng.next() % 3 == 0 ? 0 : UInt32(truncatingIfNeeded: rng.next() % 5_000) }
+            var expected = start
+            for c in 0..<k { for i in 0..<n { expected[i] &+= weights[c] &* UInt32(columns[c][i]) } }
+            var expectedHistogram = [Int32](repeating: 0, count: 128)
+            expectedHistogram[5] = 3
+            for i in stride(from: 0, to: n, by: 8) { expectedHistogram[DotBucketOrder.bucket(max(1, expected[i]))] += 1 }
+            for portable in [false, true] {
+                var acc = start
+                var histogram = [Int32](repeating: 0, count: 128)
+                histogram[5] = 3
+                columns.withPointers { pointers in
+                    acc.withUnsafeMutableBufferPointer { a in
+                        histogram.withUnsafeMutableBufferPointer { h in
+                            if portable {
+                                scorekernels_add_columns_sampling_portable(a.baseAddress, pointers, weights, k, n, h.baseAddress)
+                            } else {
+                                scorekernels_add_columns_sampling(a.baseAddress, pointers, weights, k, n, h.baseAddress)
+                            }
+                        }
+                    }
+                }
+                #expect(acc == expected, "n \(n), k \(k), portable \(portable)")
+                #expect(histogram == expectedHistogram, "n \(n), k \(k), portable \(portable)")
+            }
+        }
+    }
+
+    /// Sums at every octave's edges (a zero column leaves them as they are), eight apart so each one is sampled: the
+    /// histogram is `DotBucketOrder.bucket`'s, on both paths (the AVX2 one buckets eight samples at a time).
+    @Test func samplesAtOctaveEdgesFallInTheDrainsBuckets() {
+        var dots: [UInt32] = [0, 1, 2, 3, 4, 5, 6, 7, UInt32.max, UInt32.max - 1, (1 << 24) - 1, 1 << 24, (1 << 24) + 255]
+        for shift in 0..<32 {
+            let p = UInt32(1) << UInt32(shift)
+            dots += [p, p &- 1, p &+ 1, p | (p >> 1), p | (p >> 2), p | (p >> 1) | (p >> 2)]
+        }
+        let n = dots.count * 8 + 3
+        var start = [UInt32](repeating: 7, count: n)
+        for (j, dot) in dots.enumerated() { start[8 * j] = dot }
+        var expected = [Int32](repeating: 0, count: 128)
+        for i in stride(from: 0, to: n, by: 8) { expected[DotBucketOrder.bucket(max(1, start[i]))] += 1 }
+        let zero = [[UInt16](repeating: 0, count: n)]
+        for portable in [false, true] {
+            var acc = start
+            var histogram = [Int32](repeating: 0, count: 128)
+            zero.withPointers { pointers in
+                acc.withUnsafeMutableBufferPointer { a in
+                    histogram.withUnsafeMutableBufferPointer { h in
+                        if portable {
+                            scorekernels_add_columns_sampling_portable(a.baseAddress, pointers, [5], 1, n, h.baseAddress)
+                        } else {
+                            scorekernels_add_columns_sampling(a.baseAddress, pointers, [5], 1, n, h.baseAddress)
+                        }
+                    }
+                }
+            }
+            #expect(acc == start)
+            #expect(histogram == expected, "portable \(portable)")
+        }
+    }
+
+    /// The C bucket is `DotBucketOrder.bucket` at every octave's edges.
+    @Test func bucketsAgreeWithTheDrain() {
+        var dots: [UInt32] = [1, 2, 3, 4, 5, 6, 7, UInt32.max, UInt32.max - 1]
+        for shift in 0..<32 { let p = UInt32(1) << UInt32(shift); dots += [p, p &+ 1, p | (p >> 1), p | (p >> 2)] }
+        for dot in dots where dot > 0 { #expect(Int(scorekernels_bucket(dot)) == DotBucketOrder.bucket(dot), "dot \(dot)") }
     }
 
     @Test(arguments: [0, 1, 8, 13, 64, 1_001])

@@ -10,6 +10,23 @@
 /// acc[i] += weights[0]·columns[0][i] + … + weights[k-1]·columns[k-1][i] for i < n, modulo 2³².
 void scorekernels_add_columns(uint32_t *acc, const uint16_t *const *columns, const uint32_t *weights, size_t k, size_t n);
 
+/// `scorekernels_add_columns` (k ≥ 1), and while the last columns are added, a histogram of the final sums at every
+/// 8th position (0, 8, 16, … < n): `histogram[scorekernels_bucket(max(1, acc[i]))] += 1` (`histogram` has room for
+/// 128 counts and is added to, not cleared). Pairing's drain samples the accumulator this way (`DotBucketOrder`), so a
+/// query that adds columns last gets its sample without another pass over the accumulator.
+void scorekernels_add_columns_sampling(uint32_t *acc, const uint16_t *const *columns, const uint32_t *weights, size_t k,
+                                       size_t n, int32_t *histogram);
+void scorekernels_add_columns_sampling_portable(uint32_t *acc, const uint16_t *const *columns, const uint32_t *weights,
+                                                size_t k, size_t n, int32_t *histogram);
+
+/// The log-scale bucket of a dot ≥ 1, four per octave: octave·4 + the two bits below the leading one
+/// (`DotBucketOrder.bucket`).
+static inline int scorekernels_bucket(uint32_t dot) {
+    const int octave = 31 - __builtin_clz(dot);
+    const int fraction = octave >= 2 ? (int)((dot >> (octave - 2)) & 3) : (int)((dot << (2 - octave)) & 3);
+    return octave * 4 + fraction;
+}
+
 /// The positions i < n with (acc[i] − floor) mod 2³² < width (floor ≤ acc[i] < floor + width when
 /// floor + width ≤ 2³²), ascending, into `kept` (room for n); returns how many. `*nonzero` is set to the number of
 /// positions whose acc[i] ≠ 0.
