@@ -110,7 +110,7 @@ final class BlockScorer {
         if !regionMembers.isEmpty {
             if rebuild {
                 let built = region.build(members: regionMembers, population: p,
-                                         denseColumnsFrom: p.config.denseColumnsFromRegionSize)
+                                         denseColumnsFrom: p.config.denseColumnsFromRegionSize, sides: sides)
                 if countBuild { counters.regionPostingsBuilt += built }
             } else if countBuild {
                 counters.regionPostingsBuilt += region.postingCount
@@ -369,9 +369,15 @@ final class BlockScorer {
     /// distance rule, filters, then the score. u must be marked (`markGames`).
     @inline(__always) private func consider(_ u: Int, _ su: PlayerSide, searchCos: Double, _ v: Int, dot: UInt32,
                                             favouriteHits: Int?, pool: Bool = false) {
+        consider(u, su, searchCos: searchCos, v, dot: dot, favouriteHits: favouriteHits, pool: pool) { sides[v] }
+    }
+
+    /// `consider` with v's side record from `side` (read only for candidates that pass the bound).
+    @inline(__always) private func consider(_ u: Int, _ su: PlayerSide, searchCos: Double, _ v: Int, dot: UInt32,
+                                            favouriteHits: Int?, pool: Bool = false, side: () -> PlayerSide) {
         if v == u || (!pool && su.anywhere && p.anywhere[v]) { return }
         if !heap.admits(upperBound: ScoreModel.gameTerm(dot) * UInt64(ScoreModel.fitScale)) { return }
-        let sv = sides[v]  // read only for candidates that pass the bound
+        let sv = side()
         if su.unitX * sv.unitX + su.unitY * sv.unitY + su.unitZ * sv.unitZ < searchCos { return }
         let (admitted, distance) = PlayerSide.geoAdmits(su, sv)
         guard admitted else { return }
@@ -458,7 +464,8 @@ final class BlockScorer {
 
     /// Drains the accumulator strongest dot first (`DotBucketOrder`), stopping at the first bucket whose largest
     /// possible bound `G·1` cannot beat a full heap's worst: every later candidate is weaker. Few candidates reach
-    /// the fits. Every touched slot of the accumulator is cleared. `visit` evaluates one candidate.
+    /// the fits. Every touched slot of the accumulator is cleared. `visit` evaluates one candidate. The index must
+    /// hold its members' side records (`build(…, sides:)`).
     private func drain(_ index: RegionIndex, _ visit: (UInt32, Int, Int) -> Void) {
         let acc = accumulator
         let members = index.members
@@ -471,16 +478,15 @@ final class BlockScorer {
             buckets.sortTop(touchedBase, count: touchedCount, accumulator: acc, minimum: minimum)
         }
         let fitScale = UInt64(ScoreModel.fitScale)
-        sides.withUnsafeBufferPointer { sides in
-            members.withUnsafeBufferPointer { members in
-                p.favouriteGame.withUnsafeBufferPointer { favourites in
-                    buckets.visitDescending { ceiling, slots in
-                        if heap.isFull, let worst = heap.worst, ScoreModel.gameTerm(ceiling) * fitScale < worst.score { return false }
-                        Self.visitPrefetching(slots, members: members, sides: sides, favourites: favourites) { l in
-                            visit(acc[l], Int(members[l]), l)
-                        }
-                        return true
+        let localSides = UnsafeBufferPointer(start: index.sides, count: members.count)
+        members.withUnsafeBufferPointer { members in
+            p.favouriteGame.withUnsafeBufferPointer { favourites in
+                buckets.visitDescending { ceiling, slots in
+                    if heap.isFull, let worst = heap.worst, ScoreModel.gameTerm(ceiling) * fitScale < worst.score { return false }
+                    Self.visitPrefetching(slots, sides: localSides, favourites: favourites) { l in
+                        visit(acc[l], Int(members[l]), l)
                     }
+                    return true
                 }
             }
         }
@@ -513,6 +519,18 @@ final class BlockScorer {
         }
     }
 
+    /// `visitPrefetching` for an index whose members' side records are copied by position (`RegionIndex.sides`).
+    @inline(__always) static func visitPrefetching(_ slots: UnsafeBufferPointer<Int32>, sides: UnsafeBufferPointer<PlayerSide>,
+                                                   favourites: UnsafeBufferPointer<UInt32>, _ body: (Int) -> Void) {
+        let count = slots.count, ahead = drainLookahead, half = drainLookahead / 2
+        for j in 0..<min(count, ahead) { PlayerSide.prefetch(sides, Int(slots[j])) }
+        for j in 0..<count {
+            if j + ahead < count { PlayerSide.prefetch(sides, Int(slots[j + ahead])) }
+            if j + half < count { prefetchFavourites(sides[Int(slots[j + half])], in: favourites) }
+            body(Int(slots[j]))
+        }
+    }
+
     /// How many candidates ahead `drain` prefetches side records.
     static let drainLookahead = 6
 
@@ -526,12 +544,13 @@ final class BlockScorer {
     /// if the heap is still open after them; `DotBucketOrder.sortTop`).
     static let drainFirstPerSlot = 8
 
+    /// The geo drain; candidates' side records come from the region's copy (`RegionIndex.sides`).
     private func drainGeo(_ u: Int) {
         let su = sides[u]
         let searchCos = UnitVector.cosine(ofKm: p.searchRadiusKm(u)) - 1e-12
-        let hits = favouriteHits
+        let hits = favouriteHits, localSides = region.sides
         drain(region) { dot, v, local in
-            consider(u, su, searchCos: searchCos, v, dot: dot, favouriteHits: Int(hits[local]))
+            consider(u, su, searchCos: searchCos, v, dot: dot, favouriteHits: Int(hits[local])) { localSides[local] }
         }
     }
 }

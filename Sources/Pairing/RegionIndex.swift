@@ -26,6 +26,10 @@ final class RegionIndex {
     private(set) var columns: UnsafeMutablePointer<UInt16>
     private var columnsCapacity: Int
     private(set) var columnCount = 0
+    /// The members' side records by position, when the build was given `sides` (else stale): a drain's visits then
+    /// read this compact copy instead of records scattered over the whole population's.
+    private(set) var sides: UnsafeMutablePointer<PlayerSide>
+    private var sidesCapacity: Int
 
     init(games: Int) {
         self.games = games
@@ -39,11 +43,13 @@ final class RegionIndex {
         postings = .allocate(capacity: postingsCapacity)
         columnsCapacity = 0
         columns = .allocate(capacity: 1)
+        sidesCapacity = 0
+        sides = .allocate(capacity: 1)
     }
 
     deinit {
         count.deallocate(); start.deallocate(); fill.deallocate(); touched.deallocate(); postings.deallocate()
-        maxWeight.deallocate(); columnOf.deallocate(); columns.deallocate()
+        maxWeight.deallocate(); columnOf.deallocate(); columns.deallocate(); sides.deallocate()
     }
 
     /// A game gets a dense column when at least 1/`denseColumnDivisor` of the region has it: adding a column costs
@@ -59,11 +65,14 @@ final class RegionIndex {
     }
 
     /// Replaces the indexed set with `members`; returns the number of postings. A region of at least
-    /// `denseColumnsFrom` members also gets the dense columns of its common games (`column(of:)`).
+    /// `denseColumnsFrom` members also gets the dense columns of its common games (`column(of:)`); with `sides`
+    /// (every player's record), the members' records are copied by position (`self.sides`).
     /// The loops work on local copies of the buffers: class properties read inside a loop would each pay a
     /// dynamic exclusivity check.
     @discardableResult
-    func build(members: [Int32], population p: PreparedPopulation, denseColumnsFrom: Int = .max) -> Int {
+    func build(members: [Int32], population p: PreparedPopulation, denseColumnsFrom: Int = .max,
+               sides allSides: [PlayerSide]? = nil) -> Int {
+        if let allSides { copySides(of: members, from: allSides) }
         let count = self.count, start = self.start, fill = self.fill, touched = self.touched, maxWeight = self.maxWeight
         let columnOf = self.columnOf
         for i in 0..<touchedCount { count[Int(touched[i])] = 0; columnOf[Int(touched[i])] = -1 }
@@ -133,6 +142,25 @@ final class RegionIndex {
             }
         }
         return total
+    }
+
+    private func copySides(of members: [Int32], from allSides: [PlayerSide]) {
+        if members.count > sidesCapacity {
+            sides.deallocate()
+            sidesCapacity = max(members.count, 2 * sidesCapacity)
+            sides = .allocate(capacity: sidesCapacity)
+            sides.initialize(repeating: PlayerSide(), count: sidesCapacity)
+        }
+        let local = sides
+        allSides.withUnsafeBufferPointer { all in
+            members.withUnsafeBufferPointer { ms in
+                let ahead = 8
+                for k in 0..<ms.count {
+                    if k + ahead < ms.count { PlayerSide.prefetch(all, Int(ms[k + ahead])) }
+                    local[k] = all[Int(ms[k])]
+                }
+            }
+        }
     }
 
     /// Numbers the games that get dense columns (the most common first, ties by game, at most `maxDenseColumns`;

@@ -41,4 +41,18 @@ import SyntheticData
         index.build(members: Array(members.prefix(100)), population: p, denseColumnsFrom: 101)
         #expect(index.columnCount == 0, "a region below the size gets none")
     }
+
+    /// Given every player's side record, a build copies its members' by position (what the geo drain reads), and a
+    /// later, larger build over other members replaces them.
+    @Test func sidesAreCopiedByPosition() {
+        let p = Self.population(players: 600, seed: 62)
+        let all = p.sides()
+        let index = RegionIndex(games: p.appIDs.count)
+        let some: [Int32] = (0..<Int32(p.count)).filter { $0 % 3 == 1 }.reversed()
+        for members in [some, Array(0..<Int32(p.count))] {
+            index.build(members: members, population: p, sides: all)
+            let copied = (0..<members.count).map { index.sides[$0] }
+            #expect(copied == members.map { all[Int($0)] })
+        }
+    }
 }
