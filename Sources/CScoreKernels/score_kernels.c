@@ -110,25 +110,20 @@ static void add_columns_avx2(uint32_t *acc, const uint16_t *const *columns, cons
     size_t c = 0;
     for (; c + 4 < k; c += 4) add_group_avx2(acc, columns + c, weights + c, 4, n, 0, NULL);
     const int sample = samples != NULL;
+    // The last group, with or without the sample; constant arguments, so each call is its own specialised loop.
+#define ADD_LAST_GROUP(K) \
+    do { \
+        if (sample) add_group_avx2(acc, columns + c, weights + c, K, n, 1, samples); \
+        else add_group_avx2(acc, columns + c, weights + c, K, n, 0, NULL); \
+    } while (0)
     switch (k - c) {
-    case 4:
-        if (sample) add_group_avx2(acc, columns + c, weights + c, 4, n, 1, samples);
-        else add_group_avx2(acc, columns + c, weights + c, 4, n, 0, NULL);
-        break;
-    case 3:
-        if (sample) add_group_avx2(acc, columns + c, weights + c, 3, n, 1, samples);
-        else add_group_avx2(acc, columns + c, weights + c, 3, n, 0, NULL);
-        break;
-    case 2:
-        if (sample) add_group_avx2(acc, columns + c, weights + c, 2, n, 1, samples);
-        else add_group_avx2(acc, columns + c, weights + c, 2, n, 0, NULL);
-        break;
-    case 1:
-        if (sample) add_group_avx2(acc, columns + c, weights + c, 1, n, 1, samples);
-        else add_group_avx2(acc, columns + c, weights + c, 1, n, 0, NULL);
-        break;
+    case 4: ADD_LAST_GROUP(4); break;
+    case 3: ADD_LAST_GROUP(3); break;
+    case 2: ADD_LAST_GROUP(2); break;
+    case 1: ADD_LAST_GROUP(1); break;
     default: break;
     }
+#undef ADD_LAST_GROUP
 }
 
 /// Eight positions at a time: one unsigned compare for the band (min(x, width − 1) == x ⇔ x < width), one for
