@@ -403,8 +403,8 @@ final class BlockScorer {
     /// instead of touch order. The order within a dot bucket follows, so the work counters can differ from the
     /// touch-order scan; the lists cannot (ties are decided by steamid, whatever the order candidates are met in).
     /// In a dense query the region's common games (`RegionIndex.column(of:)`) are added as whole columns by one
-    /// vector kernel call (`scorekernels_add_columns`): the same integer sums, so the same accumulator. Postings are
-    /// counted as scanned either way.
+    /// vector kernel call (`scorekernels_add_columns_sampling`, which also takes the drain's sample): the same integer
+    /// sums, so the same accumulator. Postings are counted as scanned either way.
     private func scatter(_ u: Int, index: RegionIndex) {
         let acc = accumulator
         let postings = index.postings
