@@ -103,27 +103,19 @@ static void count_samples(const uint32_t *samples, size_t count, int32_t *histog
     for (int b = 0; b < 128; b++) histogram[b] += h[0][b] + h[1][b] + h[2][b] + h[3][b];
 }
 
-/// The columns in groups of four; with `samples`, the last group's pass also keeps the sample.
+/// The columns in groups of four; the last group's pass also keeps the sample.
 __attribute__((target("avx2")))
 static void add_columns_avx2(uint32_t *acc, const uint16_t *const *columns, const uint32_t *weights, size_t k, size_t n,
                              uint32_t *samples) {
     size_t c = 0;
     for (; c + 4 < k; c += 4) add_group_avx2(acc, columns + c, weights + c, 4, n, 0, NULL);
-    const int sample = samples != NULL;
-    // The last group, with or without the sample; constant arguments, so each call is its own specialised loop.
-#define ADD_LAST_GROUP(K) \
-    do { \
-        if (sample) add_group_avx2(acc, columns + c, weights + c, K, n, 1, samples); \
-        else add_group_avx2(acc, columns + c, weights + c, K, n, 0, NULL); \
-    } while (0)
-    switch (k - c) {
-    case 4: ADD_LAST_GROUP(4); break;
-    case 3: ADD_LAST_GROUP(3); break;
-    case 2: ADD_LAST_GROUP(2); break;
-    case 1: ADD_LAST_GROUP(1); break;
+    switch (k - c) {  // constant arguments, so each call is its own specialised loop
+    case 4: add_group_avx2(acc, columns + c, weights + c, 4, n, 1, samples); break;
+    case 3: add_group_avx2(acc, columns + c, weights + c, 3, n, 1, samples); break;
+    case 2: add_group_avx2(acc, columns + c, weights + c, 2, n, 1, samples); break;
+    case 1: add_group_avx2(acc, columns + c, weights + c, 1, n, 1, samples); break;
     default: break;
     }
-#undef ADD_LAST_GROUP
 }
 
 /// Eight positions at a time: one unsigned compare for the band (min(x, width − 1) == x ⇔ x < width), one for
@@ -157,11 +149,6 @@ static size_t band_positions_avx2(const uint32_t *acc, size_t n, uint32_t floor,
     return count + tail;
 }
 
-void scorekernels_add_columns(uint32_t *acc, const uint16_t *const *columns, const uint32_t *weights, size_t k, size_t n) {
-    if (scorekernels_uses_avx2()) add_columns_avx2(acc, columns, weights, k, n, NULL);
-    else scorekernels_add_columns_portable(acc, columns, weights, k, n);
-}
-
 void scorekernels_add_columns_sampling(uint32_t *acc, const uint16_t *const *columns, const uint32_t *weights, size_t k,
                                        size_t n, int32_t *histogram) {
     if (!scorekernels_uses_avx2() || k == 0) {
@@ -192,10 +179,6 @@ int scorekernels_uses_avx2(void) { return 0; }
 void scorekernels_add_columns_sampling(uint32_t *acc, const uint16_t *const *columns, const uint32_t *weights, size_t k,
                                        size_t n, int32_t *histogram) {
     scorekernels_add_columns_sampling_portable(acc, columns, weights, k, n, histogram);
-}
-
-void scorekernels_add_columns(uint32_t *acc, const uint16_t *const *columns, const uint32_t *weights, size_t k, size_t n) {
-    scorekernels_add_columns_portable(acc, columns, weights, k, n);
 }
 
 size_t scorekernels_band_positions(const uint32_t *acc, size_t n, uint32_t floor, uint32_t width, int32_t *kept,

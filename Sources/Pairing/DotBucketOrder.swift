@@ -216,7 +216,6 @@ final class DotBucketOrder {
     /// The sample target of the band taken last (the next band aims at `bandGrowth` times as many).
     private var lastNeed = 0
 
-
     /// The sampled path is taken from this many touched slots per slot of `minimum`.
     static let sampledFromPerMinimum = 16
     /// The sampled path's cutoff is estimated from every this-many-th touched slot (also the step of

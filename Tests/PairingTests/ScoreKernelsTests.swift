@@ -19,12 +19,13 @@ import PipelineCore
             for c in 0..<k { for i in 0..<n { expected[i] &+= weights[c] &* UInt32(columns[c][i]) } }
             for portable in [false, true] {
                 var acc = start
+                var histogram = [Int32](repeating: 0, count: 128)  // checked in columnsSampleEveryEighthSum
                 columns.withPointers { pointers in
                     acc.withUnsafeMutableBufferPointer { a in
                         if portable {
                             scorekernels_add_columns_portable(a.baseAddress, pointers, weights, k, n)
                         } else {
-                            scorekernels_add_columns(a.baseAddress, pointers, weights, k, n)
+                            scorekernels_add_columns_sampling(a.baseAddress, pointers, weights, k, n, &histogram)
                         }
                     }
                 }

@@ -7,12 +7,10 @@
 /// Pairing's dense-region kernels: AVX2 when the CPU has it (checked once at run time), portable C otherwise.
 /// Integer arithmetic only, so both paths give the same results bit for bit.
 
-/// acc[i] += weights[0]·columns[0][i] + … + weights[k-1]·columns[k-1][i] for i < n, modulo 2³².
-void scorekernels_add_columns(uint32_t *acc, const uint16_t *const *columns, const uint32_t *weights, size_t k, size_t n);
-
-/// `scorekernels_add_columns` (k ≥ 1), and while the last columns are added, a histogram of the final sums at every
-/// 8th position (0, 8, 16, … < n): `histogram[scorekernels_bucket(max(1, acc[i]))] += 1` (`histogram` has room for
-/// 128 counts and is added to, not cleared). Pairing's drain samples the accumulator this way (`DotBucketOrder`), so a
+/// acc[i] += weights[0]·columns[0][i] + … + weights[k-1]·columns[k-1][i] for i < n, modulo 2³², and while the last
+/// columns are added, a histogram of the final sums at every 8th position (0, 8, 16, … < n):
+/// `histogram[scorekernels_bucket(max(1, acc[i]))] += 1` (`histogram` has room for 128 counts and is added to, not
+/// cleared). Pairing's drain samples the accumulator this way (`DotBucketOrder`), so a
 /// query that adds columns last gets its sample without another pass over the accumulator.
 void scorekernels_add_columns_sampling(uint32_t *acc, const uint16_t *const *columns, const uint32_t *weights, size_t k,
                                        size_t n, int32_t *histogram);
@@ -33,7 +31,8 @@ static inline int scorekernels_bucket(uint32_t dot) {
 size_t scorekernels_band_positions(const uint32_t *acc, size_t n, uint32_t floor, uint32_t width, int32_t *kept,
                                    size_t *nonzero);
 
-/// The portable versions of both, whatever the CPU (tests compare them with the dispatching ones).
+/// The portable versions, whatever the CPU (tests compare them with the dispatching ones); the first is the sum
+/// without the sample.
 void scorekernels_add_columns_portable(uint32_t *acc, const uint16_t *const *columns, const uint32_t *weights, size_t k,
                                        size_t n);
 size_t scorekernels_band_positions_portable(const uint32_t *acc, size_t n, uint32_t floor, uint32_t width,
