@@ -4,13 +4,8 @@ import Glibc
 import Darwin
 #endif
 
-/// Feeds libxml2 through `xmlReaderForIO`.
-///
-/// - Files are read through a 1 MiB stdio buffer: libxml2 asks for 4 KiB at a time, which would otherwise
-///   be one system call each.
-/// - Salvage reads hand over at most `step` bytes per call: the text reader parses whatever one read
-///   delivered in one push, and when that push hits a fatal error, every node it built is lost. With tiny
-///   reads, everything that ended more than `step` bytes before the error is delivered first.
+/// The bytes of one input, handed to libxml2's push parser a chunk at a time: slices of a buffer in
+/// memory, or reads of a file into a reused buffer.
 final class XMLInputFeed {
     private enum Origin {
         case memory(UnsafeRawBufferPointer)
@@ -18,38 +13,43 @@ final class XMLInputFeed {
         case closed
     }
 
+    /// Bytes per push: enough to make a push's fixed cost negligible, small enough that a batch's events stay
+    /// in cache.
+    static let chunkSize = 1 << 16
+
     private var origin: Origin
     private var offset = 0
-    private let step: Int
+    private var buffer: UnsafeMutableRawPointer?
 
-    init(memory: UnsafeRawBufferPointer, step: Int) {
+    init(memory: UnsafeRawBufferPointer) {
         origin = .memory(memory)
-        self.step = max(1, step)
     }
 
-    init?(path: String, step: Int) {
+    init?(path: String) {
         guard let handle = fopen(path, "rb") else { return nil }
-        setvbuf(handle, nil, _IOFBF, 1 << 16)
         origin = .file(handle)
-        self.step = max(1, step)
+        buffer = .allocate(byteCount: Self.chunkSize, alignment: 16)
     }
 
-    deinit { close() }
+    deinit {
+        close()
+        buffer?.deallocate()
+    }
 
-    /// Copies at most `min(capacity, step)` bytes; 0 at the end.
-    func read(into buffer: UnsafeMutablePointer<CChar>, capacity: Int) -> Int32 {
-        let wanted = min(capacity, step)
+    /// The next bytes, at most `maximum`; empty at the end (valid until the next call).
+    func next(maximum: Int = chunkSize) -> UnsafeRawBufferPointer {
         switch origin {
         case .memory(let bytes):
-            let count = min(wanted, bytes.count - offset)
-            guard count > 0, let base = bytes.baseAddress else { return 0 }
-            UnsafeMutableRawPointer(buffer).copyMemory(from: base + offset, byteCount: count)
-            offset += count
-            return Int32(count)
+            let count = min(maximum, bytes.count - offset)
+            guard count > 0, let base = bytes.baseAddress else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+            defer { offset += count }
+            return UnsafeRawBufferPointer(start: base + offset, count: count)
         case .file(let handle):
-            return Int32(fread(buffer, 1, wanted, handle))
+            guard let buffer else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+            let count = fread(buffer, 1, min(maximum, Self.chunkSize), handle)
+            return UnsafeRawBufferPointer(start: buffer, count: count)
         case .closed:
-            return 0
+            return UnsafeRawBufferPointer(start: nil, count: 0)
         }
     }
 

@@ -5,29 +5,32 @@ import Glibc
 import Darwin
 #endif
 
-/// A streaming pull reader over libxml2's `xmlTextReader`: the only code in the package that touches libxml2.
+/// A streaming pull reader over libxml2's push parser: the only code in the package that touches libxml2.
 ///
-/// It yields element events only (`start`, `end`); text and CDATA are accumulated internally and offered,
-/// trimmed, at the element's `end`. Empty elements (`<a/>`) produce a `start` and a synthesized `end`.
-/// Element names are tokens: indices into the `names` given at creation, or fresh tokens (≥ `names.count`)
-/// for other names. Names are resolved through libxml2's interned name pointers, so no `String` is built
-/// per element.
+/// Input is pushed to the parser 64 KiB at a time; its SAX2 callbacks queue element events
+/// (`XMLEventQueue`) that `next()` hands out one by one. No tree is built (libxml2's `xmlTextReader`, which
+/// builds and frees a node per element, text and whitespace run, parses the same bundle at about half the
+/// speed, see the README's *`convert` end to end*).
 ///
-/// Safety rules it enforces: `XML_PARSE_NONET` (no network), never `NOENT`/`DTDLOAD`; a DOCTYPE (and so
-/// any entity declaration) or an entity reference fails the read with `xml.doctype` before anything is
-/// expanded; every libxml2 error of level error or fatal fails the read (`failed`), with libxml2's message
-/// and line, captured by a per-reader structured error handler (never the global one). After `failed`,
-/// nothing more is read.
+/// It yields element events only (`start`, `end`); text and CDATA are accumulated and offered, trimmed, at
+/// the element's `end`. Empty elements (`<a/>`) produce a `start` and an `end`. Element names are tokens:
+/// indices into the `names` given at creation, or fresh tokens (≥ `names.count`) for other names. Names are
+/// resolved through libxml2's interned name pointers, so no `String` is built per element.
 ///
-/// Lines come from `xmlGetLineNo` on the element's node when it starts (not the parser's read-ahead line),
-/// kept for its `end`. libxml2 stores element lines in 16 bits; past line 65 535 the line comes from the
-/// element's text (`XML_PARSE_BIG_LINES`) when libxml2 has already parsed it, else from the parser position
-/// (approximate, a few lines ahead at most).
+/// Safety rules it enforces: `XML_PARSE_NONET` (no network), never `NOENT`/`DTDLOAD`, and no entity or DTD
+/// callbacks at all, so nothing can be declared or expanded; a DOCTYPE fails the read with `xml.doctype` as
+/// soon as the parser reports it (the parser is stopped there, before its internal subset); every libxml2
+/// error of level error or fatal fails the read (`failed`), with libxml2's message and line, captured by the
+/// parser context's own structured error handler (never the global one). The events queued before an
+/// error are delivered first, so every element that ended before it is seen; after `failed`, nothing more
+/// is read.
 ///
-/// Inputs: `read(bytes:_:)` parses in place inside `withUnsafeBytes` (`xmlReaderForMemory`);
-/// `open(path:)` streams a file (`xmlReaderForFile`, or `xmlReaderNewFile` when the reader is reused; call
-/// `close()` between files). Either can run in salvage mode (`salvageStep`), see `read(bytes:salvageStep:_:)`.
-/// A reader is used by one thread at a time (it is not `Sendable`).
+/// Lines: an element's line is the parser's line when it reports the start tag (the line of the tag's
+/// `>`, as libxml2's tree records it), exact at any size.
+///
+/// Inputs: `read(bytes:lineOffset:_:)` parses a buffer in memory; `open(path:)` streams a file (call
+/// `close()` between files). The parser context is reused from one input to the next. A reader is used by
+/// one thread at a time (it is not `Sendable`).
 public final class XMLPullReader {
     /// What `next()` found.
     public enum Event: Sendable, Hashable {
@@ -41,27 +44,31 @@ public final class XMLPullReader {
         case failed
     }
 
-    private var reader: xmlTextReaderPtr?
-    /// What the current input is, kept to locate a DOCTYPE (libxml2 gives its node no line).
+    private var parser: xmlParserCtxtPtr?
+    /// What the current input is, kept to locate a DOCTYPE and to tell a blank input.
     private enum Source {
         case none
         case memory(UnsafeRawBufferPointer)
         case file(String)
     }
     private var source = Source.none
+    private var feed: XMLInputFeed?
+    /// Whether the parser has been told the input ended.
+    private var inputEnded = false
     private let names: [String]
     /// Every name seen so far (the given ones first) by UTF-8 length, for lookups without a `String`.
     private var namesByLength: [[(bytes: [UInt8], token: Int32)]] = []
     private var extraNames: [String] = []
     @exclusivity(unchecked) private var nameCache = XMLNameCache()
     @exclusivity(unchecked) private var stack = XMLElementStack()
-    @exclusivity(unchecked) private var textBytes = XMLTextBuffer()
-    @exclusivity(unchecked) private var pendingEnd = false
+    @exclusivity(unchecked) fileprivate var queue = XMLEventQueue()
+    /// The current event's text (at an `end`) or attributes (at a `start`) in `queue`.
+    @exclusivity(unchecked) private var currentRange = 0..<0
+    @exclusivity(unchecked) private var atEnd = false
     @exclusivity(unchecked) private var popBeforeNext = false
-    @exclusivity(unchecked) private var clearTextBeforeNext = false
     @exclusivity(unchecked) private var stopped = false
     @exclusivity(unchecked) private var sawElement = false
-    /// The first error-level report from libxml2 since the input was set.
+    /// The first error-level report from libxml2 (or the DOCTYPE) since the input was set.
     fileprivate var reportedError: XMLReadError?
 
     /// The token of the current element (valid at `start` and `end`).
@@ -69,13 +76,14 @@ public final class XMLPullReader {
     /// Why the read failed (valid after `failed`).
     public private(set) var failure: XMLReadError?
     /// Added to every line the reader reports (`line`, `failure`): an input that is a piece of a larger file
-    /// (see `read(bytes:salvageStep:lineOffset:_:)`) reports the file's lines.
+    /// (see `read(bytes:lineOffset:_:)`) reports the file's lines.
     @exclusivity(unchecked) private var lineOffset = 0
 
-    /// The reader options: no network access; big line numbers kept; short text nodes stored inside the node
-    /// (`COMPACT`: one allocation less per text node; the reader never modifies the tree). Never NOENT,
-    /// DTDLOAD or NOBLANKS.
+    /// The options of the `xmlTextReader` walk that benchmarks compare against (`countNodes`): no network
+    /// access, big line numbers kept, short text nodes stored inside the node. Never NOENT, DTDLOAD or NOBLANKS.
     static let options = Int32(XML_PARSE_NONET.rawValue | XML_PARSE_BIG_LINES.rawValue | XML_PARSE_COMPACT.rawValue)
+    /// The push parser's options: no network access. Never NOENT, DTDLOAD or NOBLANKS.
+    static let parserOptions = Int32(XML_PARSE_NONET.rawValue)
 
     /// Calls `xmlInitParser` once per process (Swift runs a global's initializer once, thread-safely).
     private static let parserInitialized: Bool = {
@@ -98,41 +106,81 @@ public final class XMLPullReader {
     }
 
     deinit {
-        if let reader { xmlFreeTextReader(reader) }
+        if let parser { xmlFreeParserCtxt(parser) }
     }
 
-    /// The byte feed of a file or salvage read; outlives the libxml2 reader that calls it.
-    private var feed: XMLInputFeed?
+    // MARK: The SAX2 callbacks
 
-    private func freeReader() {
-        if let reader { xmlFreeTextReader(reader) }
-        reader = nil
-        feed = nil
-    }
-
-    /// Points the reader at `newFeed` (reusing the libxml2 reader when there is one); libxml2 calls the feed
-    /// back until it returns 0. The previous feed stays alive until libxml2 has closed it.
-    private static let readFeed: xmlInputReadCallback = { context, buffer, length in
-        guard let context, let buffer else { return -1 }
-        return Unmanaged<XMLInputFeed>.fromOpaque(context).takeUnretainedValue().read(into: buffer, capacity: Int(length))
-    }
-
-    private static let closeFeed: xmlInputCloseCallback = { context in
-        guard let context else { return 0 }
-        Unmanaged<XMLInputFeed>.fromOpaque(context).takeUnretainedValue().close()
-        return 0
-    }
-
-    private func attach(_ newFeed: XMLInputFeed) {
-        let read = Self.readFeed
-        let close = Self.closeFeed
-        let context = Unmanaged.passUnretained(newFeed).toOpaque()
-        if let reader, xmlReaderNewIO(reader, read, close, context, nil, nil, Self.options) != 0 {
-            xmlFreeTextReader(reader)
-            self.reader = nil
+    /// The handler every parser context is created with (libxml2 keeps a copy): element, text and CDATA
+    /// callbacks, the DOCTYPE trap and the structured error handler; no entity, DTD, comment or
+    /// processing-instruction callbacks.
+    private static func makeHandler() -> xmlSAXHandler {
+        var handler = xmlSAXHandler()
+        handler.initialized = XML_SAX2_MAGIC
+        handler.startElementNs = { context, localName, _, _, _, _, attributeCount, _, attributes in
+            guard let context else { return }
+            let pull = Unmanaged<XMLPullReader>.fromOpaque(context).takeUnretainedValue()
+            pull.started(localName, attributeCount: Int(attributeCount), attributes: attributes)
         }
-        if reader == nil { reader = xmlReaderForIO(read, close, context, nil, nil, Self.options) }
-        feed = newFeed
+        handler.endElementNs = { context, _, _, _ in
+            guard let context else { return }
+            Unmanaged<XMLPullReader>.fromOpaque(context).takeUnretainedValue().queue.end()
+        }
+        let text: charactersSAXFunc = { context, bytes, length in
+            guard let context, let bytes else { return }
+            Unmanaged<XMLPullReader>.fromOpaque(context).takeUnretainedValue().queue.appendText(bytes, count: Int(length))
+        }
+        handler.characters = text
+        handler.ignorableWhitespace = text
+        handler.cdataBlock = text
+        handler.internalSubset = { context, _, _, _ in
+            guard let context else { return }
+            Unmanaged<XMLPullReader>.fromOpaque(context).takeUnretainedValue().sawDoctype()
+        }
+        handler.reference = { context, _ in
+            guard let context else { return }
+            let pull = Unmanaged<XMLPullReader>.fromOpaque(context).takeUnretainedValue()
+            pull.report(XMLReadError(code: "xml.doctype", message: "an entity reference is not allowed", line: pull.parserLine))
+        }
+        handler.serror = { context, error in
+            guard let context, let error, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+            let pull = Unmanaged<XMLPullReader>.fromOpaque(context).takeUnretainedValue()
+            guard pull.reportedError == nil else { return }
+            let raw = error.pointee.message.map { String(cString: $0) } ?? "unknown libxml2 error"
+            let message = raw.split(whereSeparator: { $0 == "\n" || $0 == "\r" })
+                .map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.joined(separator: " ")
+            let code: String
+            switch Int(error.pointee.code) {
+            case Int(XML_ERR_INVALID_CHAR.rawValue), Int(XML_ERR_INVALID_ENCODING.rawValue),
+                 Int(XML_ERR_UNKNOWN_ENCODING.rawValue), Int(XML_ERR_UNSUPPORTED_ENCODING.rawValue):
+                code = "xml.encoding"
+            default: code = "xml.malformed"
+            }
+            let line = Int(error.pointee.line)
+            pull.report(XMLReadError(code: code, message: message, line: line > 0 ? line : nil))
+        }
+        return handler
+    }
+
+    @inline(__always) private func started(_ localName: UnsafePointer<UInt8>?, attributeCount: Int,
+                                           attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?) {
+        guard !queue.hasFailed else { return }
+        let key = resolveName(localName)
+        queue.start(token: key, line: parserLine ?? 0, attributeCount: attributeCount, attributes: attributes)
+    }
+
+    /// A DOCTYPE: rejected before its internal subset (where entities would be declared) is parsed.
+    private func sawDoctype() {
+        report(XMLReadError(code: "xml.doctype", message: "a DOCTYPE is not allowed (entities are never expanded)",
+                            line: doctypeLine() ?? parserLine))
+        if let parser { xmlStopParser(parser) }
+    }
+
+    /// Records the read's failure after the events queued so far.
+    fileprivate func report(_ error: XMLReadError) {
+        guard reportedError == nil else { return }
+        reportedError = error
+        queue.markFailure()
     }
 
     // MARK: Inputs
@@ -145,50 +193,27 @@ public final class XMLPullReader {
 
     /// Points this reader at `bytes` for the duration of `body` (the buffer is only valid inside it).
     ///
-    /// `salvageStep`: when set, libxml2 is fed that many bytes per read (slow). Use it to re-read an input
-    /// that failed, so that the elements ending just before the error are delivered (a normal read parses
-    /// ahead in 512-byte pushes and loses the nodes of the push that failed).
-    ///
     /// `lineOffset` is added to every line reported while reading `bytes` (for a piece of a bigger file whose
     /// first line is not the file's first).
-    public func read<R>(bytes: [UInt8], salvageStep: Int? = nil, lineOffset: Int = 0,
-                        _ body: (XMLPullReader) throws -> R) rethrows -> R {
+    public func read<R>(bytes: [UInt8], lineOffset: Int = 0, _ body: (XMLPullReader) throws -> R) rethrows -> R {
         try bytes.withUnsafeBytes { buffer -> R in
             defer { detach() }
-            self.lineOffset = lineOffset
-            guard buffer.count <= Int(Int32.max) else {
-                resetState()
-                fail(XMLReadError(code: "xml.tooLarge", message: "input of \(buffer.count) bytes exceeds 2 GiB", line: nil))
-                return try body(self)
-            }
-            guard let base = buffer.baseAddress?.assumingMemoryBound(to: CChar.self), buffer.count > 0 else {
-                resetState()
-                fail(XMLReadError(code: "input.empty", message: "the input is empty", line: 1))
-                return try body(self)
-            }
-            let size = Int32(buffer.count)
-            if feed != nil || salvageStep != nil { freeReader() }
-            if let salvageStep { attach(XMLInputFeed(memory: UnsafeRawBufferPointer(buffer), step: salvageStep)) }
-            if let reader, feed == nil {
-                if xmlReaderNewMemory(reader, base, size, nil, nil, Self.options) != 0 { xmlFreeTextReader(reader); self.reader = nil }
-            }
-            if reader == nil { reader = xmlReaderForMemory(base, size, nil, nil, Self.options) }
             resetState()
+            self.lineOffset = lineOffset
             source = .memory(UnsafeRawBufferPointer(buffer))
-            if reader == nil {
-                fail(XMLReadError(code: "xml.unreadable", message: "libxml2 could not create a reader", line: nil))
+            if buffer.isEmpty {
+                fail(XMLReadError(code: "input.empty", message: "the input is empty", line: 1))
             } else {
-                installErrorHandler()
+                begin(XMLInputFeed(memory: UnsafeRawBufferPointer(buffer)))
             }
             return try body(self)
         }
     }
 
-    /// Points this reader at a file, streamed from disk (reusing the libxml2 reader when there is one).
-    /// When the file cannot be opened, the first `next()` returns `failed` with `xml.unreadable`.
-    /// `salvageStep`: as for `read(bytes:salvageStep:_:)`.
-    public func open(path: String, salvageStep: Int? = nil) {
-        if salvageStep != nil { freeReader() }
+    /// Points this reader at a file, streamed from disk. When the file cannot be opened, the first `next()`
+    /// returns `failed` with `xml.unreadable`.
+    public func open(path: String) {
+        feed = nil
         resetState()
         source = .file(path)
         var status = stat()
@@ -196,41 +221,45 @@ public final class XMLPullReader {
             fail(XMLReadError(code: "input.empty", message: "the file is empty", line: 1))
             return
         }
-        if let salvageStep {
-            guard let newFeed = XMLInputFeed(path: path, step: salvageStep) else {
-                fail(XMLReadError(code: "xml.unreadable", message: "cannot open \(path) for reading", line: nil))
-                return
-            }
-            attach(newFeed)
-        } else {
-            if feed != nil { freeReader() }
-            if let reader, xmlReaderNewFile(reader, path, nil, Self.options) != 0 {
-                xmlFreeTextReader(reader)
-                self.reader = nil
-            }
-            if reader == nil { reader = xmlReaderForFile(path, nil, Self.options) }
+        guard let newFeed = XMLInputFeed(path: path) else {
+            fail(XMLReadError(code: "xml.unreadable", message: "cannot open \(path) for reading", line: nil))
+            return
         }
-        if reader == nil {
-            fail(XMLReadError(code: "xml.unreadable", message: "libxml2 could not create a reader for \(path)", line: nil))
-        } else {
-            installErrorHandler()
-        }
+        begin(newFeed)
     }
 
-    /// Releases the current input (closes the file) but keeps the reader for the next `open(path:)`.
-    public func close() {
-        if feed != nil {
-            freeReader()
-        } else if let reader {
-            xmlTextReaderClose(reader)
+    /// Starts a parse of `newFeed`: its first bytes go to the context (created, or reset when there is one)
+    /// so that libxml2 detects the encoding from them.
+    private func begin(_ newFeed: XMLInputFeed) {
+        feed = newFeed
+        let first = newFeed.next(maximum: 4)
+        let firstBytes = first.baseAddress?.assumingMemoryBound(to: CChar.self)
+        if let parser, xmlCtxtResetPush(parser, firstBytes, Int32(first.count), nil, nil) != 0 {
+            xmlFreeParserCtxt(parser)
+            self.parser = nil
         }
+        if parser == nil {
+            var handler = Self.makeHandler()
+            parser = xmlCreatePushParserCtxt(&handler, nil, firstBytes, Int32(first.count), nil)
+        }
+        guard let parser else {
+            fail(XMLReadError(code: "xml.unreadable", message: "libxml2 could not create a parser", line: nil))
+            return
+        }
+        parser.pointee.userData = Unmanaged.passUnretained(self).toOpaque()
+        _ = xmlCtxtUseOptions(parser, Self.parserOptions)
+        if first.isEmpty { pushNext() }
+    }
+
+    /// Releases the current input (closes the file) but keeps the parser context for the next input.
+    public func close() {
+        feed = nil
         source = .none
         stopped = true
     }
 
     private func detach() {
-        // A memory reader must not keep pointing at a buffer that is about to go away.
-        freeReader()
+        feed = nil
         lineOffset = 0
         source = .none
         stopped = true
@@ -239,39 +268,39 @@ public final class XMLPullReader {
     private func resetState() {
         nameCache.removeAll()
         stack.removeAll()
-        textBytes.removeAll()
-        pendingEnd = false
+        queue.removeAll()
+        currentRange = 0..<0
+        atEnd = false
         popBeforeNext = false
-        clearTextBeforeNext = false
         stopped = false
         sawElement = false
+        inputEnded = false
         reportedError = nil
         failure = nil
         token = -1
     }
 
-    private func installErrorHandler() {
-        let context = Unmanaged.passUnretained(self).toOpaque()
-        xmlTextReaderSetStructuredErrorHandler(reader, { context, error in
-            guard let context, let error else { return }
-            let pull = Unmanaged<XMLPullReader>.fromOpaque(context).takeUnretainedValue()
-            guard pull.reportedError == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
-            let raw = error.pointee.message.map { String(cString: $0) } ?? "unknown libxml2 error"
-            let message = raw.split(whereSeparator: { $0 == "\n" || $0 == "\r" })
-                .map { $0.trimmingSpaces() }.filter { !$0.isEmpty }.joined(separator: " ")
-            let code: String
-            switch Int(error.pointee.code) {
-            case Int(XML_ERR_INVALID_CHAR.rawValue), Int(XML_ERR_INVALID_ENCODING.rawValue),
-                 Int(XML_ERR_UNKNOWN_ENCODING.rawValue), Int(XML_ERR_UNSUPPORTED_ENCODING.rawValue):
-                code = "xml.encoding"
-            default: code = "xml.malformed"
+    /// Pushes the next chunk of the input to the parser (the end of the input when there is none).
+    private func pushNext() {
+        guard let parser, let feed, !inputEnded else {
+            inputEnded = true
+            return
+        }
+        let chunk = feed.next()
+        let bytes = chunk.baseAddress?.assumingMemoryBound(to: CChar.self)
+        if chunk.isEmpty {
+            inputEnded = true
+            let status = xmlParseChunk(parser, nil, 0, 1)
+            if reportedError == nil, status != 0 || parser.pointee.wellFormed == 0 {
+                report(XMLReadError(code: "xml.malformed", message: "libxml2 stopped reading", line: parserLine))
             }
-            let line = Int(error.pointee.line)
-            pull.reportedError = XMLReadError(code: code, message: message, line: line > 0 ? line : nil)
-        }, context)
+        } else if xmlParseChunk(parser, bytes, Int32(chunk.count), 0) != 0, reportedError == nil, !queue.hasFailed {
+            // A stop without an error report (the DOCTYPE trap reports its own).
+            report(XMLReadError(code: "xml.malformed", message: "libxml2 stopped reading", line: parserLine))
+        }
     }
 
-    /// The libxml2 ceiling for benchmarks: reads a file with the same reader and options as `open(path:)`
+    /// The libxml2 ceiling for benchmarks: reads a file with libxml2's `xmlTextReader` (the options above)
     /// and only asks each node its type, as a bare C loop does. Returns the node count, or `nil` when the
     /// file is unreadable or malformed.
     public static func countNodes(path: String) -> Int? {
@@ -297,48 +326,26 @@ public final class XMLPullReader {
             stack.pop()
             popBeforeNext = false
         }
-        if clearTextBeforeNext {
-            textBytes.removeAll()
-            clearTextBeforeNext = false
+        while queue.cursor == queue.events.count {
+            if let reportedError, queue.failureIndex == queue.cursor { return fail(reportedError) }
+            if inputEnded { return stop() }
+            queue.startBatch()
+            pushNext()
         }
-        if pendingEnd {
-            pendingEnd = false
-            return endCurrent()
+        if let reportedError, queue.failureIndex == queue.cursor { return fail(reportedError) }
+        let event = queue.events[queue.cursor]
+        queue.cursor += 1
+        currentRange = event.range
+        atEnd = !event.isStart
+        if event.isStart {
+            sawElement = true
+            stack.push(event.token, line: event.line)
+            token = Int(event.token)
+            return .start
         }
-        guard let reader else { return stop() }
-        while true {
-            let status = xmlTextReaderRead(reader)
-            if let reportedError { return fail(reportedError) }
-            if status != 1 {
-                if status == 0 { return stop() }
-                return fail(XMLReadError(code: "xml.malformed", message: "libxml2 stopped reading",
-                                         line: parserLine))
-            }
-            // The node's own type first: `xmlTextReaderNodeType` also decides, for every whitespace text
-            // node, whether an ancestor has `xml:space="preserve"`, which costs more than the node is worth.
-            guard let node = xmlTextReaderCurrentNode(reader) else { continue }
-            switch node.pointee.type.rawValue {
-            case XML_TEXT_NODE.rawValue, XML_CDATA_SECTION_NODE.rawValue:
-                if let content = node.pointee.content { textBytes.append(content, count: Int(xmlStrlen(content))) }
-            case XML_ELEMENT_NODE.rawValue:
-                if xmlTextReaderNodeType(reader) == Int32(XML_READER_TYPE_END_ELEMENT.rawValue) { return endCurrent() }
-                sawElement = true
-                let key = resolveName(reader)
-                stack.push(key, line: Int(xmlGetLineNo(node)))
-                token = Int(key)
-                textBytes.removeAll()
-                if xmlTextReaderIsEmptyElement(reader) == 1 { pendingEnd = true }
-                return .start
-            case XML_DTD_NODE.rawValue, XML_DOCUMENT_TYPE_NODE.rawValue:
-                return fail(XMLReadError(code: "xml.doctype",
-                                         message: "a DOCTYPE is not allowed (entities are never expanded)",
-                                         line: doctypeLine() ?? parserLine))
-            case XML_ENTITY_REF_NODE.rawValue, XML_ENTITY_NODE.rawValue, XML_ENTITY_DECL.rawValue:
-                return fail(XMLReadError(code: "xml.doctype", message: "an entity reference is not allowed", line: nodeLine))
-            default:
-                continue
-            }
-        }
+        token = Int(stack.token(at: stack.count - 1))
+        popBeforeNext = true
+        return .end
     }
 
     /// At a `start`: consumes the element through its `end`. Returns false when the read failed or ended.
@@ -352,13 +359,6 @@ public final class XMLPullReader {
             case .finished, .failed: return false
             }
         }
-    }
-
-    private func endCurrent() -> Event {
-        token = Int(stack.token(at: stack.count - 1))
-        popBeforeNext = true
-        clearTextBeforeNext = true
-        return .end
     }
 
     private func stop() -> Event {
@@ -381,8 +381,8 @@ public final class XMLPullReader {
 
     /// The token of the current element's name: by interned pointer when seen before in this input, else
     /// by comparing bytes with the names seen so far, else a new token.
-    private func resolveName(_ reader: xmlTextReaderPtr) -> Int32 {
-        guard let pointer = xmlTextReaderConstLocalName(reader) else { return Int32(names.count) }
+    private func resolveName(_ localName: UnsafePointer<UInt8>?) -> Int32 {
+        guard let pointer = localName else { return Int32(names.count) }
         let key = UInt(bitPattern: pointer)
         if let token = nameCache.lookup(key) { return token }
         let length = Int(xmlStrlen(pointer))
@@ -428,25 +428,11 @@ public final class XMLPullReader {
     /// The current element's name (allocates; for diagnostics).
     public var name: String { name(ofToken: token) }
 
-    /// 1-based line of the current element's start tag.
+    /// 1-based line of the current element's start tag (where the tag ends).
     public var line: Int? {
-        localLine.map { $0 + lineOffset }
-    }
-
-    /// `line` within the current input.
-    private var localLine: Int? {
-        guard stack.count > 0 else { return nodeLine }
+        guard stack.count > 0 else { return parserLine.map { $0 + lineOffset } }
         let line = stack.line(at: stack.count - 1)
-        if line > 0 && line != 65535 { return line }
-        return parserLine.map { max($0, line) }
-    }
-
-    private var nodeLine: Int? {
-        guard let reader else { return nil }
-        let node = xmlTextReaderCurrentNode(reader)
-        let line = node.map { Int(xmlGetLineNo($0)) } ?? -1
-        if line > 0 && line != 65535 { return line }
-        return max(line, parserLine ?? 0) > 0 ? max(line, parserLine ?? 0) : nil
+        return line > 0 ? line + lineOffset : nil
     }
 
     /// The line of the first `<!DOCTYPE` in the input's first MiB (the prolog, where a DOCTYPE must be).
@@ -493,9 +479,10 @@ public final class XMLPullReader {
         return nil
     }
 
-    private var parserLine: Int? {
-        guard let reader else { return nil }
-        let line = Int(xmlTextReaderGetParserLineNumber(reader))
+    /// The parser's current line in this input.
+    fileprivate var parserLine: Int? {
+        guard let parser, let input = parser.pointee.input else { return nil }
+        let line = Int(input.pointee.line)
         return line > 0 ? line : nil
     }
 
@@ -520,18 +507,25 @@ public final class XMLPullReader {
 
     /// At an `end`: the trimmed text as UTF-8 bytes, without building a `String`.
     public func withText<R>(_ body: (UnsafeBufferPointer<UInt8>) throws -> R) rethrows -> R {
-        try body(textBytes.trimmed())
+        try body(atEnd ? queue.trimmedBytes(currentRange) : UnsafeBufferPointer(start: nil, count: 0))
     }
 
-    /// At a `start`: an attribute's value, or `nil`.
+    /// At a `start`: an attribute's value (by local name), or `nil`.
     public func attribute(_ name: String) -> String? {
-        guard let reader, !stopped else { return nil }
-        let value = name.withCString { cName in
-            cName.withMemoryRebound(to: xmlChar.self, capacity: name.utf8.count + 1) { xmlTextReaderGetAttribute(reader, $0) }
+        guard !stopped, !atEnd, currentRange.upperBound <= queue.attributes.count else { return nil }
+        let wanted = Array(name.utf8)
+        for index in currentRange {
+            let attribute = queue.attributes[index]
+            var matches = true
+            for (i, byte) in wanted.enumerated() where attribute.name[i] != byte {
+                matches = false
+                break
+            }
+            if matches && attribute.name[wanted.count] == 0 {
+                return String(decoding: queue.bytes(attribute.value), as: UTF8.self)
+            }
         }
-        guard let value else { return nil }
-        defer { CLibXML2_free(value) }
-        return String(cString: value)
+        return nil
     }
 }
 

@@ -178,7 +178,8 @@ final class XMLDecodingContext {
     }
 
     /// When set, diagnostics wait in `held` until `releaseHeld()`: a bundle child's diagnostics are held
-    /// until it ends, so that a salvage re-read of a child cut off by an error does not report them twice.
+    /// until it ends, so that a child cut off by an error is dropped with its diagnostics (only the error is
+    /// reported).
     var holdsDiagnostics = false
     private var held: [Diagnostic] = []
 

@@ -49,40 +49,25 @@ public enum XMLDocumentDecoder {
         case file(String)
     }
 
-    /// Bytes per libxml2 read in a salvage re-read.
-    static let salvageStep = 16
-
-    /// Reads `input`; when a bundle stops at a malformed spot, re-reads it in salvage mode (tiny reads),
-    /// skipping the children already done, so that the children that ended before the error are kept too.
+    /// Reads `input`. When a bundle stops at a malformed spot, the documents of the children that ended
+    /// before it have been emitted (the reader delivers every element that ended before an error).
     /// `carried`: what earlier pieces of a bundle read in pieces have already delivered (their children are
     /// skipped here).
     private static func decode(_ input: Input, origin: DocumentOrigin, diagnostics: any DiagnosticSink,
                                carried: XMLBundleTally = XMLBundleTally(), emit: (IngestedDocument) -> Void) {
         readers.withReader { reader in
-            decode(input, reader: reader, origin: origin, diagnostics: diagnostics, carried: carried, emit: emit)
+            let context = XMLDecodingContext(reader: reader, file: origin.file, diagnostics: diagnostics,
+                                             expectedOwner: origin.owner)
+            let outcome = opened(reader, input) {
+                decodeOpened(context, origin: origin, carried: carried, emit: emit)
+            }
+            if case .bundleStopped(let tally, let failure) = outcome {
+                reportBundleFailure(failure, emitted: tally.emitted, file: origin.file, diagnostics: diagnostics)
+            }
         }
     }
 
     private static let readers = XMLReaderPool()
-
-    private static func decode(_ input: Input, reader: XMLPullReader, origin: DocumentOrigin,
-                               diagnostics: any DiagnosticSink, carried: XMLBundleTally, emit: (IngestedDocument) -> Void) {
-        let context = XMLDecodingContext(reader: reader, file: origin.file, diagnostics: diagnostics,
-                                         expectedOwner: origin.owner)
-        let outcome = opened(reader, input, salvageStep: nil) {
-            decodeOpened(context, origin: origin, carried: carried, emit: emit)
-        }
-        guard case .bundleStopped(let tally, let failure) = outcome else { return }
-        let salvage = opened(reader, input, salvageStep: salvageStep) {
-            decodeOpened(context, origin: origin, carried: tally, emit: emit)
-        }
-        // The salvage read stops at the same spot; should it not, the first read's error still stands.
-        if case .bundleStopped(let salvaged, let salvageFailure) = salvage {
-            reportBundleFailure(salvageFailure, emitted: salvaged.emitted, file: origin.file, diagnostics: diagnostics)
-        } else {
-            reportBundleFailure(failure, emitted: tally.emitted, file: origin.file, diagnostics: diagnostics)
-        }
-    }
 
     /// Reads a bundle file from its start after its first pieces (`XMLBundleLayout`) were decoded and
     /// delivered (`delivered`, their tallies absorbed in order) and the next piece did not parse cleanly: the
@@ -113,12 +98,12 @@ public enum XMLDocumentDecoder {
         }
     }
 
-    private static func opened<R>(_ reader: XMLPullReader, _ input: Input, salvageStep: Int?, _ body: () -> R) -> R {
+    private static func opened<R>(_ reader: XMLPullReader, _ input: Input, _ body: () -> R) -> R {
         switch input {
         case .bytes(let bytes):
-            return reader.read(bytes: bytes, salvageStep: salvageStep) { _ in body() }
+            return reader.read(bytes: bytes) { _ in body() }
         case .file(let path):
-            reader.open(path: path, salvageStep: salvageStep)
+            reader.open(path: path)
             return body()
         }
     }
