@@ -15,6 +15,15 @@ void scorekernels_add_columns_sampling_portable(uint32_t *acc, const uint16_t *c
     for (size_t i = 0; i < n; i += 8) histogram[scorekernels_bucket(acc[i] ? acc[i] : 1)] += 1;
 }
 
+/// One loop for both paths: plain byte and 16-bit compares that the compiler vectorises at either target.
+static inline void count_present_body(uint8_t *restrict hits, const uint16_t *restrict column, size_t n) {
+    for (size_t i = 0; i < n; i++) hits[i] += (uint8_t)((column[i] != 0) & (hits[i] != 255));
+}
+
+void scorekernels_count_present_portable(uint8_t *hits, const uint16_t *column, size_t n) {
+    count_present_body(hits, column, n);
+}
+
 size_t scorekernels_band_positions_portable(const uint32_t *acc, size_t n, uint32_t floor, uint32_t width,
                                             int32_t *kept, size_t *nonzero) {
     size_t count = 0, nz = 0;
@@ -166,6 +175,17 @@ void scorekernels_add_columns_sampling(uint32_t *acc, const uint16_t *const *col
     }
 }
 
+__attribute__((target("avx2")))
+static void count_present_avx2(uint8_t *hits, const uint16_t *column, size_t n) { count_present_body(hits, column, n); }
+
+void scorekernels_count_present(uint8_t *hits, const uint16_t *column, size_t n) {
+    if (scorekernels_uses_avx2()) {
+        count_present_avx2(hits, column, n);
+    } else {
+        count_present_body(hits, column, n);
+    }
+}
+
 size_t scorekernels_band_positions(const uint32_t *acc, size_t n, uint32_t floor, uint32_t width, int32_t *kept,
                                    size_t *nonzero) {
     if (scorekernels_uses_avx2()) return band_positions_avx2(acc, n, floor, width, kept, nonzero);
@@ -175,6 +195,8 @@ size_t scorekernels_band_positions(const uint32_t *acc, size_t n, uint32_t floor
 #else
 
 int scorekernels_uses_avx2(void) { return 0; }
+
+void scorekernels_count_present(uint8_t *hits, const uint16_t *column, size_t n) { count_present_body(hits, column, n); }
 
 void scorekernels_add_columns_sampling(uint32_t *acc, const uint16_t *const *columns, const uint32_t *weights, size_t k,
                                        size_t n, int32_t *histogram) {

@@ -427,12 +427,14 @@ final class BlockScorer {
                         if count == 0 { continue }
                         scanned += count
                         if dense {
-                            // A common game (not one of u's favourites, whose hits are counted per posting) is
-                            // added as a dense column below, with the others in one pass.
-                            if mark[Int(vg[i])] & 2 == 0, let column = index.column(of: Int(vg[i])) {
+                            // A common game is added as a dense column below, with the others in one pass; when it
+                            // is one of u's favourites, its column also counts the hits (a member has the game
+                            // exactly where its weight is not 0).
+                            if let column = index.column(of: Int(vg[i])) {
                                 columnScratch[columns] = column
                                 columnWeights[columns] = vw[i]
                                 columns &+= 1
+                                if mark[Int(vg[i])] & 2 != 0 { scorekernels_count_present(hits, column, regionSize) }
                                 continue
                             }
                             RegionIndex.scatterAdd(postings, first..<(first + count), weight: vw[i], into: acc)

@@ -16,12 +16,14 @@ import SyntheticData
         var allAnywhere = false
         /// Every player also plays this app (one game everyone plays: the longest list, the smallest weights).
         var commonGame: UInt32?
+        /// The common game is also a favourite of every player with preferences (its hits then come from its column).
+        var commonIsFavourite = false
         /// Players cloned in runs of this length (library, location, preferences): scores tie across each run.
         var cloneRun = 1
         var k = 10
         var exposureCap: Double?
         var description: String {
-            "\(players) players, seed \(seed), onePoint \(onePoint), allAnywhere \(allAnywhere), common \(commonGame.map(String.init) ?? "-"), clones \(cloneRun), k \(k)"
+            "\(players) players, seed \(seed), onePoint \(onePoint), allAnywhere \(allAnywhere), common \(commonGame.map(String.init) ?? "-")\(commonIsFavourite ? " (favourite)" : ""), clones \(cloneRun), k \(k)"
         }
     }
 
@@ -37,6 +39,9 @@ import SyntheticData
         if let app = s.commonGame {
             for player in d.players {
                 d.games.append(PlayerGame(steamID: player.steamID, appID: app, name: "Common", minutesTotal: 600))
+            }
+            if s.commonIsFavourite {
+                for i in d.preferences.indices { d.preferences[i].favoriteAppIDs.append(app) }
             }
         }
         if s.allAnywhere {
@@ -62,6 +67,7 @@ import SyntheticData
         Shape(players: 1_200, seed: 52, allAnywhere: true, commonGame: 999_999, cloneRun: 4),
         Shape(players: 1_500, seed: 53, onePoint: true),
         Shape(players: 1_500, seed: 54, onePoint: true, commonGame: 999_999, cloneRun: 5, exposureCap: 2),
+        Shape(players: 1_500, seed: 59, onePoint: true, commonGame: 999_999, commonIsFavourite: true),
         Shape(players: 1_000, seed: 55, onePoint: true, allAnywhere: true, commonGame: 10, cloneRun: 3, k: 3),
         Shape(players: 40, seed: 56, onePoint: true, commonGame: 999_999, cloneRun: 2, k: 60),
         Shape(players: 40, seed: 57, allAnywhere: true, commonGame: 999_999, k: 60),

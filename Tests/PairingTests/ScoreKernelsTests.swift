@@ -34,6 +34,28 @@ import PipelineCore
         }
     }
 
+    /// A favourite's column counts a hit wherever its weight is not 0, saturating at 255 (as the per-posting count).
+    @Test(arguments: [0, 1, 15, 16, 17, 31, 32, 33, 1_003])
+    func presentMembersCountAHitEach(count n: Int) {
+        var rng = SeededGenerator(seed: UInt64(n) &+ 29)
+        let column: [UInt16] = (0..<n).map { _ in rng.next() % 2 == 0 ? 0 : UInt16(truncatingIfNeeded: 1 + rng.next() % 65_535) }
+        let start: [UInt8] = (0..<n).map { _ in rng.next() % 4 == 0 ? 255 : rng.next() % 4 == 0 ? 254 : UInt8(truncatingIfNeeded: rng.next() % 200) }
+        let expected = zip(start, column).map { hits, weight in weight != 0 && hits < 255 ? hits + 1 : hits }
+        for portable in [false, true] {
+            var hits = start
+            hits.withUnsafeMutableBufferPointer { h in
+                column.withUnsafeBufferPointer { c in
+                    if portable {
+                        scorekernels_count_present_portable(h.baseAddress, c.baseAddress, n)
+                    } else {
+                        scorekernels_count_present(h.baseAddress, c.baseAddress, n)
+                    }
+                }
+            }
+            #expect(hits == expected, "n \(n), portable \(portable)")
+        }
+    }
+
     /// The sampling variant adds the same sums and counts every 8th final sum in `DotBucketOrder`'s buckets (an
     /// untouched position in bucket 0), added to what the histogram held.
     @Test(arguments: [1, 7, 8, 9, 40, 1_003])

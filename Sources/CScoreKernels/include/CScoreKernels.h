@@ -38,6 +38,11 @@ void scorekernels_add_columns_portable(uint32_t *acc, const uint16_t *const *col
 size_t scorekernels_band_positions_portable(const uint32_t *acc, size_t n, uint32_t floor, uint32_t width,
                                             int32_t *kept, size_t *nonzero);
 
+/// hits[i] += 1 where column[i] ≠ 0, for i < n, saturating at 255: a favourite game's column (weights are ≥ 1 for
+/// every member who has the game) counts its owners' shared favourites without a pass over its postings.
+void scorekernels_count_present(uint8_t *hits, const uint16_t *column, size_t n);
+void scorekernels_count_present_portable(uint8_t *hits, const uint16_t *column, size_t n);
+
 /// 1 when the dispatching kernels take the AVX2 path on this CPU.
 int scorekernels_uses_avx2(void);
 
