@@ -141,7 +141,14 @@ public struct PreparedPopulation: Sendable, Equatable {
     }
 
     static func isSortedAndUnique(_ players: [Player]) -> Bool {
-        zip(players, players.dropFirst()).allSatisfy { $0.steamID < $1.steamID }
+        players.withUnsafeBufferPointer { b in
+            var i = 1
+            while i < b.count {
+                if !(b[i - 1].steamID < b[i].steamID) { return false }
+                i += 1
+            }
+            return true
+        }
     }
 
     static func indexByID(_ players: [Player]) -> [SteamID64: Int] {

@@ -23,13 +23,28 @@ public struct PlayerDataset: Sendable, Hashable, Codable {
 
     /// Sorts every table by its key with a total tie-break.
     public mutating func sortCanonically() {
-        players.sort(by: Self.playerOrder)
-        games.sort(by: Self.gameOrder)
-        friendships.sort(by: Self.friendshipOrder)
-        groups.sort(by: Self.groupOrder)
-        groupMembers.sort(by: Self.groupMemberOrder)
-        achievements.sort(by: Self.achievementOrder)
-        preferences.sort(by: Self.preferenceOrder)
+        Self.sortUnlessSorted(&players, by: Self.playerOrder)
+        Self.sortUnlessSorted(&games, by: Self.gameOrder)
+        Self.sortUnlessSorted(&friendships, by: Self.friendshipOrder)
+        Self.sortUnlessSorted(&groups, by: Self.groupOrder)
+        Self.sortUnlessSorted(&groupMembers, by: Self.groupMemberOrder)
+        Self.sortUnlessSorted(&achievements, by: Self.achievementOrder)
+        Self.sortUnlessSorted(&preferences, by: Self.preferenceOrder)
+    }
+
+    /// A stable sort leaves rows already in order as they are, so those (a canonical dataset read back) are only
+    /// checked, in place: sorting them still copied every row (a `Player` retains its strings) to compare it.
+    @inline(__always)
+    static func sortUnlessSorted<Row>(_ rows: inout [Row], by order: (Row, Row) -> Bool) {
+        let sorted = rows.withUnsafeBufferPointer { b in
+            var i = 1
+            while i < b.count {
+                if order(b[i], b[i - 1]) { return false }
+                i += 1
+            }
+            return true
+        }
+        if !sorted { rows.sort(by: order) }
     }
 
     /// The concatenation of `pieces` (each sorted canonically) in canonical order: the same tables as

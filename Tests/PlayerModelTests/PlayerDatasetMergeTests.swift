@@ -51,4 +51,27 @@ import Testing
         #expect(merged.games.map(\.name) == expected.games.map(\.name))
         #expect(pieces.allSatisfy { $0 == nil })
     }
+
+    /// `sortCanonically` is a stable sort whether or not a table is already in order (sorted tables are only
+    /// checked): shuffled rows with repeated keys come out in key order, ties in their input order.
+    @Test func sortCanonicallyIsStableForSortedAndUnsortedTables() {
+        var rng = Generator(state: 5)
+        for shuffled in [false, true] {
+            var dataset = PlayerDataset()
+            for row in 0..<500 {
+                let id = SteamID64(accountID: shuffled ? UInt32.random(in: 1...30, using: &rng) : UInt32(1 + row / 17))!
+                var player = Player(steamID: id)
+                player.personaName = "r\(row)"
+                dataset.players.append(player)
+                dataset.friendships.append(Friendship(id, SteamID64(accountID: 99)!, friendSince: Int64(row), sources: []))
+            }
+            let expectedPlayers = dataset.players.enumerated()
+                .sorted { ($0.element.steamID, $0.offset) < ($1.element.steamID, $1.offset) }.map(\.element.personaName)
+            let expectedSince = dataset.friendships.enumerated()
+                .sorted { ($0.element.a, $0.element.b, $0.offset) < ($1.element.a, $1.element.b, $1.offset) }.map(\.element.friendSince)
+            dataset.sortCanonically()
+            #expect(dataset.players.map(\.personaName) == expectedPlayers, "shuffled \(shuffled)")
+            #expect(dataset.friendships.map(\.friendSince) == expectedSince, "shuffled \(shuffled)")
+        }
+    }
 }
