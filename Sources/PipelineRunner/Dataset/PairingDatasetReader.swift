@@ -20,32 +20,71 @@ public enum PairingDatasetReader {
 
     /// Returns nil when a row holds a playtime beyond what the columns store (over 2³¹ − 1 minutes); the caller
     /// then reads the dataset the general way.
-    public static func read(directory: URL, diagnostics: some DiagnosticSink) throws -> Contents? {
+    /// `pieceBytes`: the size of the byte ranges `player_games.jsonl` is read in (tests use tiny ones).
+    public static func read(directory: URL, diagnostics: some DiagnosticSink, pieceBytes: Int = gamePieceBytes) throws -> Contents? {
         guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("players.jsonl").path) else {
             throw CanonicalDatasetReader.MissingTable(description: "\(directory.path) has no players.jsonl (run `steam-mate convert` or a pipeline with the normalize stage, with the jsonl format)")
         }
-        // `player_games` (six times the bytes of the other three tables together) is parsed on a second thread
-        // while `players`, `friendships` and `preferences` are read on this one; its rows find their players after.
-        let games = Mutex<Result<GameRowColumns, any Error>?>(nil)
+        // `player_games` (six times the bytes of the other three tables together) is read in pieces by both threads:
+        // one starts on them while the other reads `players`, `friendships` and `preferences`, then joins it. Each
+        // piece numbers its lines from 1 and holds its diagnostics back; they are reported with the file's line
+        // numbers once every piece before theirs is counted. The rows find their players after.
+        let gamesURL = directory.appendingPathComponent("player_games.jsonl")
+        let pieces = try gamePieceRanges(gamesURL, pieceBytes: pieceBytes)
+        let read = Mutex<[Result<GamePiece, any Error>?]>(Array(repeating: nil, count: pieces.count))
+        let nextPiece = Atomic<Int>(0)
         let others = Mutex<Result<PlayerDataset, any Error>?>(nil)
         DispatchQueue.concurrentPerform(iterations: 2) { task in
-            if task == 0 {
-                games.withLock { $0 = Result { try readGames(directory, diagnostics) } }
-            } else {
+            if task == 1 {
                 others.withLock { $0 = Result { try readPlayersFriendshipsAndPreferences(directory, diagnostics) } }
+            }
+            while true {
+                let k = nextPiece.wrappingAdd(1, ordering: .relaxed).oldValue
+                guard k < pieces.count else { break }
+                let piece = Result { try readGames(gamesURL, range: pieces[k]) }
+                read.withLock { $0[k] = piece }
             }
         }
         var dataset = try others.withLock { $0! }.get()
-        let rows = try games.withLock { $0! }.get()
-        if rows.tooLong { return nil }
+        var games: [GameRowColumns] = []
+        var firstLine = 1
+        for result in read.withLock({ $0 }) {
+            let piece = try result!.get()
+            for bad in piece.badRows {
+                diagnostics.error("dataset.badRow", "cannot read this row of player_games.jsonl: \(bad.error)",
+                                  at: SourceLocation(file: "player_games.jsonl", line: firstLine + bad.line - 1))
+            }
+            firstLine += piece.lines
+            if piece.rows.tooLong { return nil }
+            games.append(piece.rows)
+        }
         // Rows go to the first entry of their steamid (the preparation merges repeated entries anyway); `players` is
         // sorted by steamid here (a stable sort, as before friendships and preferences were read beside it).
         var owners: [SteamID64: Int32] = [:]
         owners.reserveCapacity(dataset.players.count)
         for (i, p) in dataset.players.enumerated() where owners[p.steamID] == nil { owners[p.steamID] = Int32(i) }
-        let libraries = rows.columns(players: dataset.players.count, owner: owners)
+        let libraries = GameRowColumns.columns(of: games, players: dataset.players.count, owner: owners)
         dataset.sortCanonically()
         return Contents(dataset: dataset, libraries: libraries)
+    }
+
+    /// Bytes per piece of `player_games.jsonl`: small enough that the thread that reads the other tables first still
+    /// finds pieces left, large enough that a piece's fixed cost (its first line found, its columns merged) is noise.
+    public static let gamePieceBytes = 32 << 20
+
+    /// The byte ranges of `url` read as pieces (one empty range when the file is missing or empty).
+    static func gamePieceRanges(_ url: URL, pieceBytes: Int = gamePieceBytes) throws -> [Range<Int>] {
+        guard let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? NSNumber)?.intValue,
+              size > 0 else { return [0..<0] }
+        return stride(from: 0, to: size, by: max(1, pieceBytes)).map { $0..<min(size, $0 + max(1, pieceBytes)) }
+    }
+
+    /// One piece of `player_games`: its rows (file order), how many lines start in it, and its rows that could not be
+    /// read (line numbers counted from the piece's first line).
+    struct GamePiece {
+        var rows = GameRowColumns()
+        var lines = 0
+        var badRows: [(line: Int, error: any Error)] = []
     }
 
     /// `players` (sorted by steamid), `friendships` and `preferences`, as `CanonicalDatasetReader` reads them.
@@ -64,23 +103,51 @@ public enum PairingDatasetReader {
         return dataset
     }
 
-    /// Every `player_games` row as columns (file order), with the names offered per app.
-    private static func readGames(_ directory: URL, _ diagnostics: some DiagnosticSink) throws -> GameRowColumns {
-        var rows = GameRowColumns()
-        try CanonicalDatasetReader.forEachRow(directory, "player_games", diagnostics) { row in
-            let game: GameRow
-            if let fast = try? fastGame(&row.reader) {
-                game = fast.row
-                if let span = fast.name { rows.offerName(span, in: row.reader.bytes, app: game.appID) }
-            } else {
-                var again = CanonicalRowReader(bytes: row.reader.bytes)
-                let g = try CanonicalDatasetReader.readGame(&again)
-                game = GameRow(steamID: g.steamID, appID: g.appID, minutes: g.minutesTotal, recent: g.minutes2Weeks ?? 0)
-                if let name = g.name { rows.offerName(name, app: g.appID) }
+    /// The `player_games` rows of the lines that start in `range` as columns (file order), with the names offered
+    /// per app; a missing file has none.
+    static func readGames(_ url: URL, range: Range<Int>) throws -> GamePiece {
+        var piece = GamePiece()
+        guard !range.isEmpty, FileManager.default.fileExists(atPath: url.path) else { return piece }
+        var chunks = try ChunkedLineReader(url: url, byteRange: range, numberedFromRangeStart: true)
+        var buffer: [UInt8] = []
+        while let chunkLine = try chunks.next(into: &buffer) {
+            var line = chunkLine
+            buffer.withUnsafeBytes { raw in
+                var start = 0
+                while start < raw.count {
+                    var end = start
+                    while end < raw.count, raw[end] != 0x0A { end += 1 }
+                    let slice = UnsafeRawBufferPointer(rebasing: raw[start..<end])
+                    if slice.contains(where: { $0 != 0x20 && $0 != 0x0D && $0 != 0x09 }) {
+                        do {
+                            try readGame(slice, into: &piece.rows)
+                        } catch {
+                            piece.badRows.append((line, error))
+                        }
+                    }
+                    if end < raw.count { piece.lines += 1 }
+                    start = end + 1
+                    line += 1
+                }
             }
-            rows.append(game)
         }
-        return rows
+        return piece
+    }
+
+    /// One row onto `rows`: the fast path, or `CanonicalDatasetReader.readGame` (its diagnostics) when that refuses it.
+    private static func readGame(_ bytes: UnsafeRawBufferPointer, into rows: inout GameRowColumns) throws {
+        var row = CanonicalRowReader(bytes: bytes)
+        let game: GameRow
+        if let fast = try? fastGame(&row.reader) {
+            game = fast.row
+            if let span = fast.name { rows.offerName(span, in: row.reader.bytes, app: game.appID) }
+        } else {
+            var again = CanonicalRowReader(bytes: bytes)
+            let g = try CanonicalDatasetReader.readGame(&again)
+            game = GameRow(steamID: g.steamID, appID: g.appID, minutes: g.minutesTotal, recent: g.minutes2Weeks ?? 0)
+            if let name = g.name { rows.offerName(name, app: g.appID) }
+        }
+        rows.append(game)
     }
 
     /// The fast path for one `player_games` row: the same checks as `readGame`, throwing on anything it does not
@@ -195,27 +262,36 @@ public enum PairingDatasetReader {
 
         mutating func offerName(_ name: String, app: UInt32) { GameLibraryColumns.offerName(name, app: app, to: &names) }
 
-        /// The rows of known players (`owner`: steamid → index of its first entry) grouped by player (counting sort,
-        /// file order within a player); rows of steamids without a player are left out.
-        func columns(players: Int, owner: [SteamID64: Int32]) -> GameLibraryColumns {
-            var player = [Int32](repeating: -1, count: steamID.count)
-            var lastID: SteamID64?, lastOwner: Int32 = -1
-            for (r, id) in steamID.enumerated() {
-                if id != lastID { lastID = id; lastOwner = owner[id] ?? -1 }
-                player[r] = lastOwner
-            }
+        /// The rows of `pieces` (in order) of known players (`owner`: steamid → index of its first entry) grouped by
+        /// player (counting sort, file order within a player); rows of steamids without a player are left out. Names:
+        /// the smallest per app over every piece.
+        static func columns(of pieces: [GameRowColumns], players: Int, owner: [SteamID64: Int32]) -> GameLibraryColumns {
+            var player: [[Int32]] = []
             var start = [Int](repeating: 0, count: players + 1)
-            for p in player where p >= 0 { start[Int(p) + 1] += 1 }
+            for piece in pieces {
+                var owners = [Int32](repeating: -1, count: piece.steamID.count)
+                var lastID: SteamID64?, lastOwner: Int32 = -1
+                for (r, id) in piece.steamID.enumerated() {
+                    if id != lastID { lastID = id; lastOwner = owner[id] ?? -1 }
+                    owners[r] = lastOwner
+                }
+                for p in owners where p >= 0 { start[Int(p) + 1] += 1 }
+                player.append(owners)
+            }
             for i in 0..<players { start[i + 1] += start[i] }
             var cursor = start
             let kept = start[players]
             var apps = [UInt32](repeating: 0, count: kept)
             var total = [Int32](repeating: 0, count: kept)
             var twoWeeks = [Int32](repeating: 0, count: kept)
-            for (r, p) in player.enumerated() where p >= 0 {
-                let at = cursor[Int(p)]
-                cursor[Int(p)] = at + 1
-                apps[at] = appID[r]; total[at] = minutes[r]; twoWeeks[at] = recent[r]
+            var names: [UInt32: String] = [:]
+            for (piece, owners) in zip(pieces, player) {
+                for (r, p) in owners.enumerated() where p >= 0 {
+                    let at = cursor[Int(p)]
+                    cursor[Int(p)] = at + 1
+                    apps[at] = piece.appID[r]; total[at] = piece.minutes[r]; twoWeeks[at] = piece.recent[r]
+                }
+                for (app, name) in piece.names { GameLibraryColumns.offerName(name, app: app, to: &names) }
             }
             return GameLibraryColumns(start: start, appIDs: apps, minutesTotal: total, minutes2Weeks: twoWeeks, names: names)
         }

@@ -19,15 +19,20 @@ struct ChunkedLineReader {
     /// A piece's end: the line holding byte `end - 1` is its last. Nil: read to the end of the file.
     private var end: Int?
 
-    init(url: URL, chunkSize: Int = defaultChunkSize, byteRange: Range<Int>? = nil) throws {
+    /// `numberedFromRangeStart`: the piece's first line is numbered 1, so the line feeds before the range need not be
+    /// counted (a reader of many pieces that counts each piece's lines itself can number them after).
+    init(url: URL, chunkSize: Int = defaultChunkSize, byteRange: Range<Int>? = nil, numberedFromRangeStart: Bool = false) throws {
         handle = try FileHandle(forReadingFrom: url)
         self.chunkSize = chunkSize
         guard let byteRange else { return }
         end = byteRange.upperBound
         // The piece starts at the first line that starts in the range; its number is one more than the line feeds
         // before it, counted by reading the file up to there (a memchr pass over the page cache).
-        guard let first = try Self.lineStart(atOrAfter: byteRange.lowerBound, descriptor: handle.fileDescriptor),
-              first.start < byteRange.upperBound else {
+        let firstStart = numberedFromRangeStart
+            ? try Self.lineStart(atOrAfter: byteRange.lowerBound, descriptor: handle.fileDescriptor, limit: byteRange.upperBound)
+                .map { (start: $0, feeds: 0) }
+            : try Self.lineStart(atOrAfter: byteRange.lowerBound, descriptor: handle.fileDescriptor)
+        guard let first = firstStart, first.start < byteRange.upperBound else {
             finished = true
             try? handle.close()
             return
@@ -58,6 +63,23 @@ struct ChunkedLineReader {
             if let found { return (found + 1, feeds + 1) }
             at += got
         }
+    }
+
+    /// The first offset ≥ `offset` where a line starts, found by reading from `offset - 1` on (no line feeds counted);
+    /// nil when none starts before `limit` or the file ends first.
+    static func lineStart(atOrAfter offset: Int, descriptor: Int32, limit: Int) throws -> Int? {
+        guard offset > 0 else { return 0 }
+        var block: [UInt8] = []
+        var at = offset - 1
+        while at < limit {
+            block.removeAll(keepingCapacity: true)
+            let got = try block.appendRead(from: descriptor, upTo: 1 << 16, at: at)
+            guard got > 0 else { return nil }
+            let hit = block.withUnsafeBytes { raw in memchr(raw.baseAddress!, 0x0A, raw.count).map { UnsafeRawPointer($0) - raw.baseAddress! } }
+            if let hit { return at + hit + 1 }
+            at += got
+        }
+        return nil
     }
 
     /// The next chunk in a buffer of its own (`next(into:)`), or nil at the end.

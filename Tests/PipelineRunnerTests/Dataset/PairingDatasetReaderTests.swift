@@ -59,6 +59,20 @@ import Testing
         #expect(fast.dataset.preferences == slow.preferences)
     }
 
+    /// `player_games` read in pieces of any size (cut inside lines; at 61 bytes most pieces hold no line start) gives
+    /// the same dataset, columns and diagnostics, line numbers included, as one piece.
+    @Test(arguments: [61, 997, 65_536])
+    func piecesOfAnySizeReadLikeOne(pieceBytes: Int) throws {
+        let dir = try Self.datasetDirectory()
+        let wholeLog = DiagnosticLog(), piecesLog = DiagnosticLog()
+        let whole = try #require(try PairingDatasetReader.read(directory: dir, diagnostics: wholeLog, pieceBytes: 1 << 30))
+        let pieces = try #require(try PairingDatasetReader.read(directory: dir, diagnostics: piecesLog, pieceBytes: pieceBytes))
+        #expect(pieces.libraries == whole.libraries)
+        #expect(pieces.dataset == whole.dataset)
+        #expect(piecesLog.sorted().map(\.description) == wholeLog.sorted().map(\.description))
+        #expect(wholeLog.sorted().compactMap { $0.location?.line }.count == 4)
+    }
+
     /// A playtime beyond what the columns hold sends the caller to the general reader.
     @Test func aPlaytimeBeyondTheColumnsFallsBack() throws {
         let dir = try RepositoryPaths.temporaryDirectory()
