@@ -72,6 +72,9 @@ struct XMLEventQueue: ~Copyable {
 
     var hasFailed: Bool { failureIndex != nil }
 
+    /// Bytes of text gathered since the last event (the text of an element still open).
+    var pendingTextCount: Int { arenaCount - textStart }
+
     /// The read fails once the events queued so far are delivered; later callbacks are ignored.
     mutating func markFailure() {
         if failureIndex == nil { failureIndex = events.count }

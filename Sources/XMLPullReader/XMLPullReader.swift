@@ -128,7 +128,7 @@ public final class XMLPullReader {
         }
         let text: charactersSAXFunc = { context, bytes, length in
             guard let context, let bytes else { return }
-            Unmanaged<XMLPullReader>.fromOpaque(context).takeUnretainedValue().queue.appendText(bytes, count: Int(length))
+            Unmanaged<XMLPullReader>.fromOpaque(context).takeUnretainedValue().gathered(bytes, count: Int(length))
         }
         handler.characters = text
         handler.ignorableWhitespace = text
@@ -167,6 +167,20 @@ public final class XMLPullReader {
         guard !queue.hasFailed else { return }
         let key = resolveName(localName)
         queue.start(token: key, line: parserLine ?? 0, attributeCount: attributeCount, attributes: attributes)
+    }
+
+    /// The most text one element may hold between two of its events: libxml2's own limit for a text node
+    /// (`XML_MAX_TEXT_LENGTH` without `XML_PARSE_HUGE`), which the tree it no longer builds used to enforce.
+    static let maxTextBytes = 10_000_000
+
+    @inline(__always) private func gathered(_ bytes: UnsafePointer<UInt8>, count: Int) {
+        guard queue.pendingTextCount + count <= Self.maxTextBytes else {
+            report(XMLReadError(code: "xml.malformed", message: "a text node is longer than \(Self.maxTextBytes) bytes",
+                                line: parserLine))
+            if let parser { xmlStopParser(parser) }
+            return
+        }
+        queue.appendText(bytes, count: count)
     }
 
     /// A DOCTYPE: rejected before its internal subset (where entities would be declared) is parsed.

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import XMLPullReader
+@testable import XMLPullReader
 
 @Suite struct XMLPullReaderTests {
     /// Every event of `xml` as `start name@line path`, `end name "text"`, then `finished` or `failed code@line`.
@@ -203,6 +203,15 @@ import XMLPullReader
             }
         }
         #expect(texts == [long])
+    }
+
+    /// Text is gathered without a tree, so the reader bounds it itself, at libxml2's own text-node limit.
+    @Test func textPastTheLimitFailsTheRead() {
+        let long = String(repeating: "x", count: XMLPullReader.maxTextBytes + 1)
+        let fits = String(repeating: "y", count: XMLPullReader.maxTextBytes)
+        #expect(Self.trace("<a>\n<b>" + fits + "</b>\n<c>" + long + "</c></a>", names: ["a", "b", "c"]) == [
+            "start a@1 /a", "start b@2 /a/b", "end b \"\(fits)\"", "start c@3 /a/c", "failed xml.malformed@3",
+        ])
     }
 
     @Test func textIsEmptyAtAStartAndAttributesAreNilAtAnEnd() {
