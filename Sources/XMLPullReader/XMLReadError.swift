@@ -1,10 +1,11 @@
 /// Why an XML input could not be read to its end. Produced by `XMLPullReader`; the Ingest stage turns it
 /// into a `Diagnostic` with the same `code`.
 ///
-/// Codes: `xml.malformed` (libxml2 reported a well-formedness error; its message and line are kept),
+/// Codes: `xml.malformed` (libxml2 reported a well-formedness error, its message and line kept; or an element's
+/// text passed `XMLPullReader.maxTextBytes`),
 /// `xml.encoding` (invalid bytes for the declared encoding, usually bad UTF-8), `xml.doctype` (a DOCTYPE,
 /// entity declaration or entity reference: rejected, never expanded), `input.empty` (no root element),
-/// `xml.unreadable` (the file could not be opened) and `xml.tooLarge` (an in-memory input over 2 GiB).
+/// and `xml.unreadable` (the file could not be opened, or libxml2 could not create a parser).
 public struct XMLReadError: Error, Sendable, Hashable, CustomStringConvertible {
     public var code: String
     public var message: String

@@ -21,7 +21,7 @@ import XMLPullReader
 /// dropped, and the error is reported with libxml2's message and line; nothing after it can be read.
 ///
 /// **Diagnostics** (all with file, line and usually the element path):
-/// - reader: `xml.malformed`, `xml.encoding`, `xml.doctype`, `input.empty`, `xml.unreadable`, `xml.tooLarge`;
+/// - reader: `xml.malformed`, `xml.encoding`, `xml.doctype`, `input.empty`, `xml.unreadable`;
 /// - documents (error, document dropped): `xml.unknownRoot`, `xml.missingSteamID64` (empty or, for a
 ///   profile with no origin owner, missing), `steamid.invalid`, `document.ownerMismatch` (the document's id
 ///   differs from `origin.owner`), `xml.missingGroupID64`, `groupid.invalid` (member list);
