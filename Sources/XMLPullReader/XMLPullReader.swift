@@ -273,10 +273,8 @@ public final class XMLPullReader {
     }
 
     private func detach() {
-        feed = nil
+        close()
         lineOffset = 0
-        source = .none
-        stopped = true
     }
 
     private func resetState() {
@@ -340,13 +338,13 @@ public final class XMLPullReader {
             stack.pop()
             popBeforeNext = false
         }
+        // A failure is queued at the end of the events before it (none follow), so it is met once they are all out.
         while queue.cursor == queue.events.count {
             if let reportedError, queue.failureIndex == queue.cursor { return fail(reportedError) }
             if inputEnded { return stop() }
             queue.startBatch()
             pushNext()
         }
-        if let reportedError, queue.failureIndex == queue.cursor { return fail(reportedError) }
         let event = queue.events[queue.cursor]
         queue.cursor += 1
         currentRange = event.range
