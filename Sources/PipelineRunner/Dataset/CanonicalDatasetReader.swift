@@ -34,28 +34,45 @@ public enum CanonicalDatasetReader {
         let url = directory.appendingPathComponent("\(name).jsonl")
         guard FileManager.default.fileExists(atPath: url.path) else { return }
         var chunks = try ChunkedLineReader(url: url)
-        while let chunk = try chunks.next() {
-            var line = chunk.firstLine
-            var start = 0
-            chunk.bytes.withUnsafeBytes { raw in
+        try forEachRow(of: &chunks) { bytes in
+            var row = CanonicalRowReader(bytes: bytes)
+            try body(&row)
+        } failed: { line, error in
+            diagnostics.error("dataset.badRow", "cannot read this row of \(name).jsonl: \(error)",
+                              at: SourceLocation(file: "\(name).jsonl", line: line))
+        }
+    }
+
+    /// Calls `body` with every non-blank line of `chunks` (without its line feed), and `failed` with the line number
+    /// (as `chunks` numbers them) and error of each line `body` throws on. Returns how many lines ended with a line
+    /// feed (every line of a piece but a file's unterminated last one).
+    @discardableResult
+    static func forEachRow(of chunks: inout ChunkedLineReader, _ body: (UnsafeRawBufferPointer) throws -> Void,
+                           failed: (Int, any Error) -> Void) throws -> Int {
+        var buffer: [UInt8] = []
+        var terminated = 0
+        while let chunkLine = try chunks.next(into: &buffer) {
+            var line = chunkLine
+            buffer.withUnsafeBytes { raw in
+                var start = 0
                 while start < raw.count {
                     var end = start
                     while end < raw.count, raw[end] != 0x0A { end += 1 }
                     let slice = UnsafeRawBufferPointer(rebasing: raw[start..<end])
                     if slice.contains(where: { $0 != 0x20 && $0 != 0x0D && $0 != 0x09 }) {
-                        var row = CanonicalRowReader(bytes: slice)
                         do {
-                            try body(&row)
+                            try body(slice)
                         } catch {
-                            diagnostics.error("dataset.badRow", "cannot read this row of \(name).jsonl: \(error)",
-                                              at: SourceLocation(file: "\(name).jsonl", line: line))
+                            failed(line, error)
                         }
                     }
+                    if end < raw.count { terminated += 1 }
                     start = end + 1
                     line += 1
                 }
             }
         }
+        return terminated
     }
 
     static func sources(_ row: inout CanonicalRowReader, _ token: JSONToken) throws -> [String] { try row.strings(token) }

@@ -109,27 +109,10 @@ public enum PairingDatasetReader {
         var piece = GamePiece()
         guard !range.isEmpty, FileManager.default.fileExists(atPath: url.path) else { return piece }
         var chunks = try ChunkedLineReader(url: url, byteRange: range, numberedFromRangeStart: true)
-        var buffer: [UInt8] = []
-        while let chunkLine = try chunks.next(into: &buffer) {
-            var line = chunkLine
-            buffer.withUnsafeBytes { raw in
-                var start = 0
-                while start < raw.count {
-                    var end = start
-                    while end < raw.count, raw[end] != 0x0A { end += 1 }
-                    let slice = UnsafeRawBufferPointer(rebasing: raw[start..<end])
-                    if slice.contains(where: { $0 != 0x20 && $0 != 0x0D && $0 != 0x09 }) {
-                        do {
-                            try readGame(slice, into: &piece.rows)
-                        } catch {
-                            piece.badRows.append((line, error))
-                        }
-                    }
-                    if end < raw.count { piece.lines += 1 }
-                    start = end + 1
-                    line += 1
-                }
-            }
+        piece.lines = try CanonicalDatasetReader.forEachRow(of: &chunks) { bytes in
+            try readGame(bytes, into: &piece.rows)
+        } failed: { line, error in
+            piece.badRows.append((line, error))
         }
         return piece
     }

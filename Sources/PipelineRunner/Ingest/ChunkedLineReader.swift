@@ -45,24 +45,22 @@ struct ChunkedLineReader {
     /// The first offset ≥ `offset` where a line starts (0, or just after a line feed), with the line feeds before it;
     /// nil when no line starts there (the file ends first).
     static func lineStart(atOrAfter offset: Int, descriptor: Int32) throws -> (start: Int, feeds: Int)? {
-        guard offset > 0 else { return (0, 0) }
+        guard let start = try lineStart(atOrAfter: offset, descriptor: descriptor, limit: .max) else { return nil }
+        return (start, try newlines(before: start, descriptor: descriptor))
+    }
+
+    /// The line feeds in the file's first `count` bytes (a memchr pass over the page cache).
+    static func newlines(before count: Int, descriptor: Int32) throws -> Int {
         var block: [UInt8] = []
-        var at = 0
-        var feeds = 0
-        while true {
+        var at = 0, feeds = 0
+        while at < count {
             block.removeAll(keepingCapacity: true)
-            let got = try block.appendRead(from: descriptor, upTo: defaultChunkSize, at: at)
-            guard got > 0 else { return nil }
-            let found = block.withUnsafeBytes { raw -> Int? in
-                // Line feeds before offset - 1 only count; the first one at or after it ends the search.
-                let stop = min(raw.count, max(0, offset - 1 - at))
-                feeds += newlines(in: UnsafeRawBufferPointer(rebasing: raw[..<stop]))
-                guard stop < raw.count, let hit = memchr(raw.baseAddress! + stop, 0x0A, raw.count - stop) else { return nil }
-                return at + (UnsafeRawPointer(hit) - raw.baseAddress!)
-            }
-            if let found { return (found + 1, feeds + 1) }
+            let got = try block.appendRead(from: descriptor, upTo: min(defaultChunkSize, count - at), at: at)
+            guard got > 0 else { break }
+            feeds += newlines(in: block)
             at += got
         }
+        return feeds
     }
 
     /// The first offset ≥ `offset` where a line starts, found by reading from `offset - 1` on (no line feeds counted);
