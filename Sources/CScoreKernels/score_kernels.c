@@ -36,6 +36,19 @@ size_t scorekernels_band_positions_portable(const uint32_t *acc, size_t n, uint3
     return count;
 }
 
+size_t scorekernels_pool_keep_portable(const uint32_t *acc, const uint32_t *cut_dots, size_t n, uint32_t row_dot,
+                                       uint32_t cap, int32_t base, int32_t *kept, size_t *nonzero) {
+    size_t count = 0, nz = 0;
+    for (size_t i = 0; i < n; i++) {
+        const uint32_t a = acc[i], d = a < cap ? a : cap, c = cut_dots[i];
+        const uint32_t need = row_dot < c ? row_dot : c;
+        if (a != 0 && d >= need) kept[count++] = base + (int32_t)i;
+        nz += a != 0;
+    }
+    *nonzero = nz;
+    return count;
+}
+
 #if defined(__x86_64__)
 #include <immintrin.h>
 
@@ -192,6 +205,40 @@ size_t scorekernels_band_positions(const uint32_t *acc, size_t n, uint32_t floor
     return scorekernels_band_positions_portable(acc, n, floor, width, kept, nonzero);
 }
 
+/// Eight positions at a time: the capped dot against the smaller of the row's and the position's cut (unsigned
+/// min/compare), and "not zero"; kept positions are written out by their mask bits.
+__attribute__((target("avx2,popcnt")))
+static size_t pool_keep_avx2(const uint32_t *acc, const uint32_t *cut_dots, size_t n, uint32_t row_dot, uint32_t cap,
+                             int32_t base, int32_t *kept, size_t *nonzero) {
+    size_t count = 0, zeros = 0, i = 0;
+    const __m256i capv = _mm256_set1_epi32((int)cap), rowv = _mm256_set1_epi32((int)row_dot);
+    for (; i + 8 <= n; i += 8) {
+        const __m256i a = _mm256_loadu_si256((const __m256i *)(acc + i));
+        const __m256i c = _mm256_loadu_si256((const __m256i *)(cut_dots + i));
+        const __m256i d = _mm256_min_epu32(a, capv);
+        const __m256i need = _mm256_min_epu32(rowv, c);
+        const __m256i ge = _mm256_cmpeq_epi32(_mm256_max_epu32(d, need), d);
+        const __m256i zero = _mm256_cmpeq_epi32(a, _mm256_setzero_si256());
+        unsigned in = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_andnot_si256(zero, ge)));
+        zeros += (size_t)__builtin_popcount((unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(zero)));
+        while (in) {
+            kept[count++] = base + (int32_t)(i + (size_t)__builtin_ctz(in));
+            in &= in - 1;
+        }
+    }
+    size_t nz = 0;
+    const size_t tail = scorekernels_pool_keep_portable(acc + i, cut_dots + i, n - i, row_dot, cap, base + (int32_t)i,
+                                                        kept + count, &nz);
+    *nonzero = (i - zeros) + nz;
+    return count + tail;
+}
+
+size_t scorekernels_pool_keep(const uint32_t *acc, const uint32_t *cut_dots, size_t n, uint32_t row_dot, uint32_t cap,
+                              int32_t base, int32_t *kept, size_t *nonzero) {
+    if (scorekernels_uses_avx2()) return pool_keep_avx2(acc, cut_dots, n, row_dot, cap, base, kept, nonzero);
+    return scorekernels_pool_keep_portable(acc, cut_dots, n, row_dot, cap, base, kept, nonzero);
+}
+
 #else
 
 int scorekernels_uses_avx2(void) { return 0; }
@@ -206,6 +253,11 @@ void scorekernels_add_columns_sampling(uint32_t *acc, const uint16_t *const *col
 size_t scorekernels_band_positions(const uint32_t *acc, size_t n, uint32_t floor, uint32_t width, int32_t *kept,
                                    size_t *nonzero) {
     return scorekernels_band_positions_portable(acc, n, floor, width, kept, nonzero);
+}
+
+size_t scorekernels_pool_keep(const uint32_t *acc, const uint32_t *cut_dots, size_t n, uint32_t row_dot, uint32_t cap,
+                              int32_t base, int32_t *kept, size_t *nonzero) {
+    return scorekernels_pool_keep_portable(acc, cut_dots, n, row_dot, cap, base, kept, nonzero);
 }
 
 #endif

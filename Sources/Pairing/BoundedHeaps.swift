@@ -1,3 +1,5 @@
+import CCacheHint
+
 /// Many bounded heaps in one flat buffer: `slots` heaps of at most `capacity` candidates each, ordered like
 /// `TopKHeap` (root = worst kept under `PairCandidate.ranksBefore`). What a heap keeps does not depend on the
 /// order of pushes, since the order is total. Not thread-safe: one owner at a time.
@@ -37,6 +39,13 @@ final class BoundedHeaps {
     /// The worst kept score of a full slot, else nil.
     @inline(__always) func floor(_ slot: Int) -> UInt64? {
         Int(sizes[slot]) >= capacity && capacity > 0 ? items[slot * capacity].score : nil
+    }
+
+    /// Asks for the first two cache lines of slot `slot`'s heap (its root and the levels a sift touches first).
+    @inline(__always) func prefetch(_ slot: Int) {
+        let heap = UnsafeRawPointer(items + slot &* capacity)
+        ccachehint_prefetch(heap)
+        ccachehint_prefetch(heap + 64)
     }
 
     func push(_ slot: Int, _ c: PairCandidate) {

@@ -83,7 +83,7 @@ public enum BulkPairer {
         // Shared index over all `anywhere` players (postings ascend by pool position, as `PoolScorer` needs).
         let poolMembers = Self.poolMembers(p)
         let pool = RegionIndex(games: p.appIDs.count)
-        let poolPostings = pool.build(members: poolMembers, population: p)
+        let poolPostings = pool.build(members: poolMembers, population: p, sides: sides)
         let poolBox = SendableBox(pool)
 
         // Blocks: within each cell, the players of a heavy location point (≥ `pointBlockMinimum` players) form
@@ -207,6 +207,8 @@ public enum BulkPairer {
         defer { floors.deallocate() }
         let floorsBox = SendableBox(floors)
         let allGroups = groups
+        let poolExclusions = stripes > 0 ? PoolExclusionIndex(members: poolMembers, population: p)
+                                         : PoolExclusionIndex(positions: poolMembers.count)
 
         // A partner v that is not `anywhere` must also be within its own search radius of the querying player, so
         // a region keeps v only if d(centre, v) ≤ spread + radius(v): as a cosine, cos(a + b) with a = spread/R and
@@ -285,7 +287,8 @@ public enum BulkPairer {
                         scorer.scorePoolMember(u, pool: poolBox.value, known: known)
                     }
                 case .poolStripe(let stripe):
-                    let ps = poolScorer ?? PoolScorer(population: p, sides: sides, pool: poolBox.value, capacity: capacity, floors: floorsBox.value)
+                    let ps = poolScorer ?? PoolScorer(population: p, pool: poolBox.value, capacity: capacity, floors: floorsBox.value,
+                                                      exclusions: poolExclusions)
                     poolScorer = ps
                     let rows = poolBox.value.members.count
                     // Stripe s takes this shard's row blocks s, s + stripes, … (blocks b ≡ shard index mod shards).
@@ -297,12 +300,7 @@ public enum BulkPairer {
                     }
                     ps.counters.blocks += 1
                     let best = poolBestBox.value
-                    poolMerge.withLock { _ in
-                        for slot in 0..<rows where ps.heaps.count(slot) > 0 {
-                            for c in ps.heaps.contents(slot) { best.push(slot, c) }
-                            ps.heaps.clear(slot)
-                        }
-                    }
+                    poolMerge.withLock { _ in ps.moveStripe(into: best) }
                 }
             }
             var c = scorer.counters
@@ -320,7 +318,8 @@ public enum BulkPairer {
         let seedChunks = prunedPool ? 0 : (poolMembers.count + 1_023) / 1_024
         let nextSeed = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: min(threadCount, max(1, seedChunks))) { _ in
-            let ps = PoolScorer(population: p, sides: sides, pool: poolBox.value, capacity: capacity, floors: floorsBox.value)
+            let ps = PoolScorer(population: p, pool: poolBox.value, capacity: capacity, floors: floorsBox.value,
+                                exclusions: PoolExclusionIndex(positions: poolMembers.count))
             while true {
                 let chunk = nextSeed.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard chunk < seedChunks else { break }

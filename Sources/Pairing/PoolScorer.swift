@@ -1,3 +1,5 @@
+import CScoreKernels
+
 /// Scores the pairs of two `anywhere` players, which pair at any distance, once per unordered pair.
 ///
 /// The pool index lists every `anywhere` player with a vector in dense order (postings ascending by pool
@@ -11,9 +13,14 @@
 /// position therefore first gets a floor (`seedFloor`): the `capacity`-th best score among a few strong pairs
 /// found through its heaviest games. Those pairs are real, so its final list cannot hold a pair scoring below
 /// the floor, and the stripes skip such pairs unevaluated. Floors depend only on the data.
+///
+/// A position's current cut (its floor, or its stripe heap's worst when full and higher) is kept per position and
+/// updated on every push, so a drain drops positions neither side can take before visiting them, and a visit reads
+/// the column's cut from a compact array instead of its heap. Exclusions between pool players are marked per row
+/// (`PoolExclusionIndex`).
 final class PoolScorer {
     let p: PreparedPopulation
-    let sides: [PlayerSide]
+    /// Built with the side records (`RegionIndex.sides`): visits read the pool's compact copy by position.
     let pool: RegionIndex
     /// Per pool position: the floor from `seedFloor` (0 when unknown).
     let floors: UnsafePointer<UInt64>
@@ -29,14 +36,22 @@ final class PoolScorer {
     private let rowGames: UnsafeMutablePointer<UInt8>
     /// Per pool slot: how many of the row's favourites it has, counted while scanning (plain rows only).
     private let rowFavouriteHits: UnsafeMutablePointer<UInt8>
+    /// Per pool position while a row is scored: `PoolExclusionIndex` bits of its pair with the row.
+    private let exclusionMarks: UnsafeMutablePointer<UInt8>
+    private let exclusions: PoolExclusionIndex
+    /// Per pool position: `cut(slot)`, kept current by `push` (valid once `cutsReady`).
+    private let cuts: UnsafeMutablePointer<UInt64>
+    /// Per pool position: `dotThreshold(cuts[slot])`, so a drain tests a bound with one compare.
+    private let cutDots: UnsafeMutablePointer<UInt32>
+    private var cutsReady = false
     var counters = PairingCounters()
 
-    init(population: PreparedPopulation, sides: [PlayerSide], pool: RegionIndex, capacity: Int,
-         floors: UnsafePointer<UInt64>) {
+    init(population: PreparedPopulation, pool: RegionIndex, capacity: Int,
+         floors: UnsafePointer<UInt64>, exclusions: PoolExclusionIndex) {
         p = population
-        self.sides = sides
         self.pool = pool
         self.floors = floors
+        self.exclusions = exclusions
         let n = max(1, pool.members.count)
         heaps = BoundedHeaps(slots: n, capacity: capacity)
         accumulator = .allocate(capacity: n)
@@ -49,7 +64,10 @@ final class PoolScorer {
         rowGames.initialize(repeating: 0, count: max(1, population.appIDs.count))
         rowFavouriteHits = .allocate(capacity: n)
         rowFavouriteHits.initialize(repeating: 0, count: n)
-        floorDots = .allocate(capacity: n)
+        exclusionMarks = .allocate(capacity: n)
+        exclusionMarks.initialize(repeating: 0, count: n)
+        cuts = .allocate(capacity: n)
+        cutDots = .allocate(capacity: n)
     }
 
     deinit {
@@ -58,7 +76,9 @@ final class PoolScorer {
         dense.deallocate()
         rowGames.deallocate()
         rowFavouriteHits.deallocate()
-        floorDots.deallocate()
+        exclusionMarks.deallocate()
+        cuts.deallocate()
+        cutDots.deallocate()
     }
 
     /// Scores row `r` against every later pool position. When the row's postings are at least
@@ -66,6 +86,7 @@ final class PoolScorer {
     /// every partner), the scatter-add records no touches and the drain scans the accumulator over the later
     /// positions in order (`drainDense`); otherwise touches are recorded and drained as a list (`drain`).
     func scoreRow(_ r: Int) {
+        if !cutsReady { resetCuts() }
         let members = pool.members
         let u = Int(members[r])
         let postings = pool.postings
@@ -92,6 +113,7 @@ final class PoolScorer {
         }
         let later = members.count - r - 1
         let dense = members.count >= p.config.denseDrainPoolFromSize && scanned * Self.denseDrainRatio >= later
+        exclusions.mark(row: r, in: exclusionMarks)
         for list in lists {
             if dense {
                 RegionIndex.scatterAdd(postings, list.from..<list.end, weight: list.weight, into: acc)
@@ -116,7 +138,36 @@ final class PoolScorer {
             counters.candidatesTouched += touchedCount
             drain(row: r, u: u, touchedCount: touchedCount)
         }
+        exclusions.unmark(row: r, in: exclusionMarks)
         p.unmarkGames(of: u, in: rowGames)
+    }
+
+    /// Sets every position's cut to its floor (the floors are final once rows are scored; heaps start empty).
+    private func resetCuts() {
+        let keeps = heaps.capacity > 0
+        for l in 0..<pool.members.count {
+            cuts[l] = keeps ? floors[l] : .max
+            cutDots[l] = Self.dotThreshold(cuts[l])
+        }
+        cutsReady = true
+    }
+
+    /// Moves this stripe's heaps into `best` and empties them for the next stripe.
+    func moveStripe(into best: BoundedHeaps) {
+        for slot in 0..<pool.members.count where heaps.count(slot) > 0 {
+            for c in heaps.contents(slot) { best.push(slot, c) }
+            heaps.clear(slot)
+        }
+        cutsReady = false
+    }
+
+    /// Pushes to a stripe heap and raises the slot's cut when the heap's worst passes it.
+    @inline(__always) private func push(_ slot: Int, _ candidate: PairCandidate) {
+        heaps.push(slot, candidate)
+        if let worst = heaps.floor(slot), worst > cuts[slot] {
+            cuts[slot] = worst
+            cutDots[slot] = Self.dotThreshold(worst)
+        }
     }
 
     /// One of a row's game lists: the postings after the row, u's weight, and whether it is one of u's favourites.
@@ -132,11 +183,6 @@ final class PoolScorer {
     /// A row takes the dense drain when its postings times this reach its later positions.
     static let denseDrainRatio = 4
 
-    /// Per pool position: the smallest capped dot `min(dot, S²)` whose bound `G·1` reaches its floor
-    /// (`dotThreshold`), filled on the first `scoreRow` (floors are final by then).
-    private let floorDots: UnsafeMutablePointer<UInt32>
-    private var floorDotsReady = false
-
     /// The smallest capped dot d with `d · fitScale ≥ cut` (`UInt32.max` when no dot reaches it): comparing
     /// `min(dot, S²)` with it is the same test as `gameTerm(dot) · fitScale ≥ cut`.
     @inline(__always) static func dotThreshold(_ cut: UInt64) -> UInt32 {
@@ -146,30 +192,17 @@ final class PoolScorer {
     }
 
     /// The dense drain of `scoreRow`: the accumulator is read in position order over the later positions; a
-    /// touched position is kept when its bound `G·1` reaches its own floor or the row's cut (the same test as
-    /// `drain`), kept positions are visited strongest dot first, and the range is then cleared wholesale.
+    /// touched position is kept when its bound `G·1` reaches its own cut or the row's (the same test as `drain`, and
+    /// as `visit`'s first: a column's cut does not move while the row's visits run, as only its own visit pushes to
+    /// it), kept positions are visited strongest dot first, and the range is then cleared wholesale.
     private func drainDense(row r: Int, u: Int) {
         let n = pool.members.count
         let acc = accumulator, hits = rowFavouriteHits, touched = self.touched
-        if !floorDotsReady {
-            for l in 0..<n { floorDots[l] = Self.dotThreshold(floors[l]) }
-            floorDotsReady = true
-        }
-        let floorDots = self.floorDots
-        let rowDot = Self.dotThreshold(cut(r))
-        let cap = UInt32(ScoreModel.gameScale)
-        var kept = 0, touchedCount = 0
-        var l = r + 1
-        // Branch-free: whether a position is touched, and whether it is kept, are unpredictable.
-        while l < n {
-            let a = acc[l]
-            let isTouched = DotBucketOrder.touchedBit(a)
-            touchedCount &+= isTouched
-            let d = min(a, cap)
-            touched[kept] = Int32(truncatingIfNeeded: l)
-            kept &+= isTouched & ((d >= rowDot ? 1 : 0) | (d >= floorDots[l] ? 1 : 0))
-            l &+= 1
-        }
+        var touchedCount = 0
+        let kept = r + 1 < n
+            ? scorekernels_pool_keep(acc + r + 1, cutDots + r + 1, n - r - 1, cutDots[r], UInt32(ScoreModel.gameScale),
+                                     Int32(r + 1), touched, &touchedCount)
+            : 0
         counters.candidatesTouched += touchedCount
         visitKept(row: r, u: u, kept: kept)
         if r + 1 < n {
@@ -180,17 +213,17 @@ final class PoolScorer {
 
     /// Visits the touched positions strongest dot first (`DotBucketOrder`), so the row's heap fills with its best
     /// candidates early; no early stop, since a weak pair for the row may still enter the column's heap. A position
-    /// whose bound `G·1` is below both its own floor and the row's cut is dropped before the ordering: `visit` would
+    /// whose bound `G·1` is below both its own cut and the row's is dropped before the ordering: `visit` would
     /// reject it (at 1M most touched positions share only a popular game or two and go here).
     private func drain(row r: Int, u: Int, touchedCount: Int) {
-        let acc = accumulator, hits = rowFavouriteHits, floors = self.floors
-        let rowCut = cut(r)
+        let acc = accumulator, hits = rowFavouriteHits, cuts = self.cuts
+        let rowCut = cuts[r]
         let fitScale = UInt64(ScoreModel.fitScale)
         var kept = 0
         for t in 0..<touchedCount {
             let l = Int(touched[t])
             let bound = ScoreModel.gameTerm(acc[l]) * fitScale
-            if bound >= rowCut || bound >= floors[l] {
+            if bound >= rowCut || bound >= cuts[l] {
                 touched[kept] = Int32(l)
                 kept += 1
             } else {
@@ -207,16 +240,15 @@ final class PoolScorer {
     private func visitKept(row r: Int, u: Int, kept: Int) {
         let acc = accumulator, hits = rowFavouriteHits, members = pool.members
         buckets.sort(touched, count: kept, accumulator: acc)
-        sides.withUnsafeBufferPointer { sides in
-            members.withUnsafeBufferPointer { members in
-                p.favouriteGame.withUnsafeBufferPointer { favourites in
-                    buckets.visitDescending { _, slots in
-                        // The partners' side records and favourites asked for ahead, as in `BlockScorer.drain`.
-                        BlockScorer.visitPrefetching(slots, members: members, sides: sides, favourites: favourites) { l in
-                            visit(row: r, u: u, column: l, v: Int(members[l]), dot: acc[l], rowFavouriteHits: Int(hits[l]))
-                        }
-                        return true
+        let sides = UnsafeBufferPointer(start: pool.sides, count: members.count)
+        members.withUnsafeBufferPointer { members in
+            p.favouriteGame.withUnsafeBufferPointer { favourites in
+                buckets.visitDescending { _, slots in
+                    // The partners' side records and favourites asked for ahead, as in `BlockScorer.drain`.
+                    BlockScorer.visitPrefetching(slots, sides: sides, favourites: favourites) { l in
+                        visit(row: r, u: u, column: l, v: Int(members[l]), dot: acc[l], rowFavouriteHits: Int(hits[l]))
                     }
+                    return true
                 }
             }
         }
@@ -224,10 +256,7 @@ final class PoolScorer {
 
     /// The score a pair must reach to matter to `slot`'s list: its floor, or its stripe heap's worst when full
     /// (`UInt64.max` when the heaps keep nothing).
-    @inline(__always) private func cut(_ slot: Int) -> UInt64 {
-        guard heaps.capacity > 0 else { return .max }
-        return max(floors[slot], heaps.floor(slot) ?? 0)
-    }
+    @inline(__always) private func cut(_ slot: Int) -> UInt64 { cuts[slot] }
 
     /// One pair: bound against both sides' cuts, filters, then the fits: after q(u→v) the bound `G·HM(q(u→v), 1)`
     /// (HM grows with each argument) is checked again before q(v→u); the exact score goes to each side it can enter.
@@ -239,11 +268,14 @@ final class PoolScorer {
         let rowOpen = bound >= rowCut
         let columnOpen = bound >= columnCut
         guard rowOpen || columnOpen else { return }
-        let toRow = rowOpen && !p.isExcluded(u, from: v)
-        let toColumn = columnOpen && !p.isExcluded(v, from: u)
-        guard toRow || toColumn, p.passesPartitionAndOverlap(u, v) else { return }
+        let excluded = exclusionMarks[c]
+        let toRow = rowOpen && excluded & PoolExclusionIndex.rowExcludes == 0
+        let toColumn = columnOpen && excluded & PoolExclusionIndex.columnExcludes == 0
+        guard toRow || toColumn else { return }
+        guard p.passesPartitionAndOverlap(u, v) else { return }
+        if toColumn { heaps.prefetch(c) }  // the column's heap is cold; the fits below hide the miss
         counters.candidatesEvaluated += 1
-        let su = sides[u], sv = sides[v]
+        let su = pool.sides[r], sv = pool.sides[c]
         let distance = PlayerSide.geoAdmits(su, sv).distanceKm
         let fitUV = p.fit(u, v, su, sv, distanceKm: distance, favouriteHits: rowFavouriteHits)
         let bound2 = term * ScoreModel.harmonicMean(fitUV, ScoreModel.fitScale)
@@ -252,8 +284,8 @@ final class PoolScorer {
         let fitVU = p.fit(v, u, sv, su, distanceKm: distance, favouriteHits: p.favouritesMarked(sv, in: rowGames))
         let s = ScoreModel.score(dot: dot, fitUV: fitUV, fitVU: fitVU)
         guard s > 0 else { return }
-        if row2 { heaps.push(r, PairCandidate(score: s, other: Int32(v), dot: dot)) }
-        if column2 { heaps.push(c, PairCandidate(score: s, other: Int32(u), dot: dot)) }
+        if row2 { push(r, PairCandidate(score: s, other: Int32(v), dot: dot)) }
+        if column2 { push(c, PairCandidate(score: s, other: Int32(u), dot: dot)) }
     }
 
     /// u's heaviest games scanned for a floor.
@@ -299,17 +331,19 @@ final class PoolScorer {
         let dense = self.dense, marks = rowGames
         for i in range { dense[Int(p.vectorGame[i])] = p.vectorWeight[i] }
         p.markGames(of: u, in: rowGames)
-        let su = sides[u]
+        let sideRecords = UnsafeBufferPointer(start: pool.sides, count: members.count)
+        let su = sideRecords[r]
         let items = strongest.items
         p.vectorStart.withUnsafeBufferPointer { vs in
             p.vectorGame.withUnsafeBufferPointer { vg in
                 p.vectorWeight.withUnsafeBufferPointer { vw in
-                  sides.withUnsafeBufferPointer { sideRecords in
                     // The candidates' vectors and side records are scattered: asked for ahead (`VectorPrefetch`).
                     let player = { (i: Int) in Int(members[Int(items[i].other)]) }
                     for k in 0..<items.count {
                         VectorPrefetch.ahead(of: k, count: items.count, player: player, vs: vs, vg: vg, vw: vw)
-                        if k + VectorPrefetch.distance < items.count { PlayerSide.prefetch(sideRecords, player(k + VectorPrefetch.distance)) }
+                        if k + VectorPrefetch.distance < items.count {
+                            PlayerSide.prefetch(sideRecords, Int(items[k + VectorPrefetch.distance].other))
+                        }
                         let candidate = items[k]
                         let v = Int(members[Int(candidate.other)])
                         guard !p.isExcluded(u, from: v), p.passesPartitionAndOverlap(u, v) else { continue }
@@ -325,7 +359,7 @@ final class PoolScorer {
                         let term = ScoreModel.gameTerm(dot)
                         if term * fitScale < cut { continue }
                         counters.candidatesEvaluated += 1
-                        let sv = sides[v]
+                        let sv = sideRecords[Int(candidate.other)]
                         let distance = PlayerSide.geoAdmits(su, sv).distanceKm
                         let fitUV = p.fit(u, v, su, sv, distanceKm: distance, favouriteHits: hits)
                         if term * ScoreModel.harmonicMean(fitUV, ScoreModel.fitScale) < cut { continue }
@@ -333,7 +367,6 @@ final class PoolScorer {
                                                  fitVU: p.fit(v, u, sv, su, distanceKm: distance, favouriteHits: p.favouritesMarked(sv, in: rowGames)))
                         if s > 0 { best.push(PairCandidate(score: s, other: Int32(v), dot: dot)) }
                     }
-                  }
                 }
             }
         }

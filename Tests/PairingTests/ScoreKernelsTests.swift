@@ -161,6 +161,47 @@ import PipelineCore
         }
     }
 
+    /// The pool's dense drain keeps a touched position when its capped dot reaches the smaller of the row's cut and
+    /// its own, with unsigned edges (dots past the cap, cuts of 0 and `UInt32.max`), offset by `base`.
+    @Test(arguments: [0, 1, 7, 8, 9, 40, 1_003])
+    func poolKeepsTouchedPositionsReachingACut(count n: Int) {
+        var rng = SeededGenerator(seed: UInt64(n) &+ 41)
+        let cap: UInt32 = 70_000
+        let acc: [UInt32] = (0..<n).map { _ in
+            switch rng.next() % 5 {
+            case 0, 1: 0
+            case 2: UInt32.max - UInt32(rng.next() % 3)
+            default: UInt32(rng.next() % 90_000)
+            }
+        }
+        let cutDots: [UInt32] = (0..<n).map { _ in
+            switch rng.next() % 5 {
+            case 0: 0
+            case 1: UInt32.max
+            case 2: cap
+            default: UInt32(rng.next() % 90_000)
+            }
+        }
+        let nonZero = acc.filter { $0 != 0 }.count
+        for rowDot: UInt32 in [0, 1, 40_000, cap, cap + 1, UInt32.max] {
+            for base: Int32 in [0, 17] {
+                let expected = acc.indices.filter { acc[$0] != 0 && min(acc[$0], cap) >= min(rowDot, cutDots[$0]) }
+                    .map { base + Int32($0) }
+                for portable in [false, true] {
+                    var kept = [Int32](repeating: -1, count: n + 1)
+                    var touched = 0
+                    let count = kept.withUnsafeMutableBufferPointer { k in
+                        portable
+                            ? scorekernels_pool_keep_portable(acc, cutDots, n, rowDot, cap, base, k.baseAddress, &touched)
+                            : scorekernels_pool_keep(acc, cutDots, n, rowDot, cap, base, k.baseAddress, &touched)
+                    }
+                    #expect(Array(kept.prefix(count)) == expected, "n \(n), row \(rowDot), base \(base), portable \(portable)")
+                    #expect(touched == nonZero)
+                }
+            }
+        }
+    }
+
     /// Whether this machine takes the AVX2 path (so a CI log shows which one the other tests checked).
     @Test func reportsItsPath() {
         let avx2 = scorekernels_uses_avx2()

@@ -43,6 +43,14 @@ size_t scorekernels_band_positions_portable(const uint32_t *acc, size_t n, uint3
 void scorekernels_count_present(uint8_t *hits, const uint16_t *column, size_t n);
 void scorekernels_count_present_portable(uint8_t *hits, const uint16_t *column, size_t n);
 
+/// The `anywhere` pool's dense drain: the positions i < n with acc[i] ≠ 0 and min(acc[i], cap) ≥ min(row_dot,
+/// cut_dots[i]) (a pair's bound reaches the row's cut or the position's own), ascending, as base + i into `kept`
+/// (room for n); returns how many. `*nonzero` is set to the number of positions whose acc[i] ≠ 0.
+size_t scorekernels_pool_keep(const uint32_t *acc, const uint32_t *cut_dots, size_t n, uint32_t row_dot, uint32_t cap,
+                              int32_t base, int32_t *kept, size_t *nonzero);
+size_t scorekernels_pool_keep_portable(const uint32_t *acc, const uint32_t *cut_dots, size_t n, uint32_t row_dot,
+                                       uint32_t cap, int32_t base, int32_t *kept, size_t *nonzero);
+
 /// 1 when the dispatching kernels take the AVX2 path on this CPU.
 int scorekernels_uses_avx2(void);
 
