@@ -213,15 +213,19 @@ public enum BulkPairer {
         // A partner v that is not `anywhere` must also be within its own search radius of the querying player, so
         // a region keeps v only if d(centre, v) ≤ spread + radius(v): as a cosine, cos(a + b) with a = spread/R and
         // b = radius(v)/R, from per-player cos b and sin b (b = -1: v pairs with nobody located; b = ∞: no bound).
-        var ownAngle = [Double](repeating: .infinity, count: n)
-        var ownCos = [Double](repeating: -1, count: n), ownSin = [Double](repeating: 0, count: n)
-        for u in 0..<n where p.located[u] && !p.anywhere[u] {
-            let r = p.searchRadiusKm(u)
-            let b = r < 0 ? -1 : r / GeoPoint.earthRadiusKm
-            ownAngle[u] = b
-            if b >= 0 { ownCos[u] = cos(b); ownSin[u] = sin(b) }
+        // Kept in cell order (`CellPoint`, beside `cellMembers`): the gathering below reads a cell's entries in a row
+        // instead of six per-player arrays at scattered players.
+        let cellPoints = cellMembers.map { m -> CellPoint in
+            let u = Int(m)
+            var point = CellPoint(x: p.unitX[u], y: p.unitY[u], z: p.unitZ[u], angle: .infinity, cos: -1, sin: 0)
+            if !p.anywhere[u] {
+                let r = p.searchRadiusKm(u)
+                let b = r < 0 ? -1 : r / GeoPoint.earthRadiusKm
+                point.angle = b
+                if b >= 0 { point.cos = cos(b); point.sin = sin(b) }
+            }
+            return point
         }
-        let partnerAngle = ownAngle, partnerCos = ownCos, partnerSin = ownSin
 
         let totals = Mutex(PairingCounters())
         let poolMerge = Mutex(())
@@ -266,14 +270,14 @@ public enum BulkPairer {
                         var last = -1
                         for cell in cells where cell != last {
                             last = cell
-                            for m in cellMembers[cellStart[cell]..<cellStart[cell + 1]] {
-                                let v = Int(m)
-                                let dot = ox * p.unitX[v] + oy * p.unitY[v] + oz * p.unitZ[v]
+                            for k in cellStart[cell]..<cellStart[cell + 1] {
+                                let v = cellPoints[k]
+                                let dot = ox * v.x + oy * v.y + oz * v.z
                                 guard dot >= minCos else { continue }
-                                let b = partnerAngle[v]
+                                let b = v.angle
                                 if b < 0 { continue }
-                                if b.isFinite && a + b < .pi && dot < cosA * partnerCos[v] - sinA * partnerSin[v] - 1e-12 { continue }
-                                region.append(m)
+                                if b.isFinite && a + b < .pi && dot < cosA * v.cos - sinA * v.sin - 1e-12 { continue }
+                                region.append(cellMembers[k])
                             }
                         }
                     }
@@ -400,6 +404,15 @@ public enum BulkPairer {
 
     /// Located players with a vector grouped by grid cell: the occupied cells' keys ascending, where each cell's run
     /// starts in `members` (one more entry: the end), and the players (dense order within a cell).
+    /// A cell member's unit vector and its own search radius as an angle b (with cos b and sin b): b = -1 pairs with
+    /// nobody located, b = ∞ (`anywhere`) has no bound.
+    struct CellPoint {
+        var x, y, z: Double
+        var angle: Double
+        var cos: Double
+        var sin: Double
+    }
+
     static func cells(_ p: PreparedPopulation, grid: GeoGrid) -> (keys: [UInt64], start: [Int], members: [Int32]) {
         var keyed: [(UInt64, Int32)] = []
         for u in 0..<p.count where p.located[u] && p.hasVector(u) {
