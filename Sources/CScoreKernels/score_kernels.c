@@ -140,6 +140,28 @@ static void add_columns_avx2(uint32_t *acc, const uint16_t *const *columns, cons
     }
 }
 
+/// The columns in groups of four, without a sample.
+__attribute__((target("avx2")))
+static void add_columns_plain_avx2(uint32_t *acc, const uint16_t *const *columns, const uint32_t *weights, size_t k,
+                                   size_t n) {
+    size_t c = 0;
+    for (; c + 4 <= k; c += 4) add_group_avx2(acc, columns + c, weights + c, 4, n, 0, NULL);
+    switch (k - c) {
+    case 3: add_group_avx2(acc, columns + c, weights + c, 3, n, 0, NULL); break;
+    case 2: add_group_avx2(acc, columns + c, weights + c, 2, n, 0, NULL); break;
+    case 1: add_group_avx2(acc, columns + c, weights + c, 1, n, 0, NULL); break;
+    default: break;
+    }
+}
+
+void scorekernels_add_columns(uint32_t *acc, const uint16_t *const *columns, const uint32_t *weights, size_t k, size_t n) {
+    if (scorekernels_uses_avx2()) {
+        add_columns_plain_avx2(acc, columns, weights, k, n);
+    } else {
+        scorekernels_add_columns_portable(acc, columns, weights, k, n);
+    }
+}
+
 /// Eight positions at a time: one unsigned compare for the band (min(x, width − 1) == x ⇔ x < width), one for
 /// "not zero"; the kept positions are written out only for the rare blocks that hold any.
 __attribute__((target("avx2,popcnt")))
@@ -258,6 +280,10 @@ size_t scorekernels_band_positions(const uint32_t *acc, size_t n, uint32_t floor
 size_t scorekernels_pool_keep(const uint32_t *acc, const uint32_t *cut_dots, size_t n, uint32_t row_dot, uint32_t cap,
                               int32_t base, int32_t *kept, size_t *nonzero) {
     return scorekernels_pool_keep_portable(acc, cut_dots, n, row_dot, cap, base, kept, nonzero);
+}
+
+void scorekernels_add_columns(uint32_t *acc, const uint16_t *const *columns, const uint32_t *weights, size_t k, size_t n) {
+    scorekernels_add_columns_portable(acc, columns, weights, k, n);
 }
 
 #endif

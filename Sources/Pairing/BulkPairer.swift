@@ -83,7 +83,9 @@ public enum BulkPairer {
         // Shared index over all `anywhere` players (postings ascend by pool position, as `PoolScorer` needs).
         let poolMembers = Self.poolMembers(p)
         let pool = RegionIndex(games: p.appIDs.count)
-        let poolPostings = pool.build(members: poolMembers, population: p, sides: sides)
+        // Dense columns for its common games only where rows can take the dense drain that uses them.
+        let poolPostings = pool.build(members: poolMembers, population: p, denseColumnsFrom: p.config.denseDrainPoolFromSize,
+                                      sides: sides)
         let poolBox = SendableBox(pool)
 
         // Blocks: within each cell, the players of a heavy location point (≥ `pointBlockMinimum` players) form

@@ -79,6 +79,8 @@ final class PoolScorer {
         exclusionMarks.deallocate()
         cuts.deallocate()
         cutDots.deallocate()
+        columnStarts.deallocate()
+        columnWeights.deallocate()
     }
 
     /// Scores row `r` against every later pool position. When the row's postings are at least
@@ -106,7 +108,8 @@ final class PoolScorer {
                         let lo = RegionIndex.firstPosting(after: r, in: postings, first: first, count: count)
                         if lo == first + count { continue }
                         scanned += first + count - lo
-                        lists.append(RowList(from: lo, end: first + count, weight: vw[i], favourite: marks[Int(vg[i])] & 2 != 0))
+                        lists.append(RowList(from: lo, end: first + count, weight: vw[i], game: vg[i],
+                                             favourite: marks[Int(vg[i])] & 2 != 0))
                     }
                 }
             }
@@ -114,7 +117,17 @@ final class PoolScorer {
         let later = members.count - r - 1
         let dense = members.count >= p.config.denseDrainPoolFromSize && scanned * Self.denseDrainRatio >= later
         exclusions.mark(row: r, in: exclusionMarks)
+        var columnCount = 0
         for list in lists {
+            // A dense row adds a common game's column over the later positions (the same sums and hits as its
+            // postings after r) in one kernel call below.
+            if dense, let column = pool.column(of: Int(list.game)) {
+                columnStarts[columnCount] = column + r + 1
+                columnWeights[columnCount] = list.weight
+                columnCount += 1
+                if list.favourite { scorekernels_count_present(hits + r + 1, column + r + 1, later) }
+                continue
+            }
             if dense {
                 RegionIndex.scatterAdd(postings, list.from..<list.end, weight: list.weight, into: acc)
             } else {
@@ -128,6 +141,7 @@ final class PoolScorer {
                 }
             }
         }
+        if columnCount > 0 { scorekernels_add_columns(acc + r + 1, columnStarts, columnWeights, columnCount, later) }
         rowLists = lists
         counters.postingsScanned += scanned
         counters.poolPostingsScanned += scanned
@@ -175,8 +189,13 @@ final class PoolScorer {
         var from: Int
         var end: Int
         var weight: UInt32
+        var game: UInt32
         var favourite: Bool
     }
+
+    /// A dense row's columns (from the position after the row) and u's weights for them.
+    private let columnStarts = UnsafeMutablePointer<UnsafePointer<UInt16>?>.allocate(capacity: RegionIndex.maxDenseColumns)
+    private let columnWeights = UnsafeMutablePointer<UInt32>.allocate(capacity: RegionIndex.maxDenseColumns)
 
     private var rowLists: [RowList] = []
 

@@ -9,7 +9,7 @@ import PipelineCore
     @Test(arguments: [0, 1, 7, 8, 9, 31, 64, 1_003])
     func columnsAddTheirWeightedSums(count n: Int) {
         var rng = SeededGenerator(seed: UInt64(n) &+ 5)
-        for k in [0, 1, 3, 4, 5, 9] {
+        for k in [0, 1, 3, 4, 5, 8, 9] {
             let columns: [[UInt16]] = (0..<k).map { _ in
                 (0..<n).map { _ in rng.next() % 3 == 0 ? UInt16.max : UInt16(truncatingIfNeeded: rng.next() % 65_001) }
             }
@@ -17,19 +17,20 @@ import PipelineCore
             let start: [UInt32] = (0..<n).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
             var expected = start
             for c in 0..<k { for i in 0..<n { expected[i] &+= weights[c] &* UInt32(columns[c][i]) } }
-            for portable in [false, true] {
+            // The sampling kernel, the plain one (the pool's dense rows) and the portable sum.
+            for kernel in ["sampling", "plain", "portable"] {
                 var acc = start
                 var histogram = [Int32](repeating: 0, count: 128)  // checked in columnsSampleEveryEighthSum
                 columns.withPointers { pointers in
                     acc.withUnsafeMutableBufferPointer { a in
-                        if portable {
-                            scorekernels_add_columns_portable(a.baseAddress, pointers, weights, k, n)
-                        } else {
-                            scorekernels_add_columns_sampling(a.baseAddress, pointers, weights, k, n, &histogram)
+                        switch kernel {
+                        case "portable": scorekernels_add_columns_portable(a.baseAddress, pointers, weights, k, n)
+                        case "plain": scorekernels_add_columns(a.baseAddress, pointers, weights, k, n)
+                        default: scorekernels_add_columns_sampling(a.baseAddress, pointers, weights, k, n, &histogram)
                         }
                     }
                 }
-                #expect(acc == expected, "n \(n), k \(k), portable \(portable)")
+                #expect(acc == expected, "n \(n), k \(k), \(kernel)")
             }
         }
     }

@@ -17,6 +17,9 @@ void scorekernels_add_columns_sampling(uint32_t *acc, const uint16_t *const *col
 void scorekernels_add_columns_sampling_portable(uint32_t *acc, const uint16_t *const *columns, const uint32_t *weights,
                                                 size_t k, size_t n, int32_t *histogram);
 
+/// The same sums without the sample (the `anywhere` pool's dense rows).
+void scorekernels_add_columns(uint32_t *acc, const uint16_t *const *columns, const uint32_t *weights, size_t k, size_t n);
+
 /// The log-scale bucket of a dot ≥ 1, four per octave: octave·4 + the two bits below the leading one
 /// (`DotBucketOrder.bucket`).
 static inline int scorekernels_bucket(uint32_t dot) {
