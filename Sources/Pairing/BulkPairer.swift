@@ -83,9 +83,6 @@ public enum BulkPairer {
         // Shared index over all `anywhere` players (postings ascend by pool position, as `PoolScorer` needs).
         let poolMembers = Self.poolMembers(p)
         let pool = RegionIndex(games: p.appIDs.count)
-        // Dense columns for its common games only where rows can take the dense drain that uses them.
-        let poolPostings = pool.build(members: poolMembers, population: p, denseColumnsFrom: p.config.denseDrainPoolFromSize,
-                                      sides: sides)
         let poolBox = SendableBox(pool)
 
         // Blocks: within each cell, the players of a heavy location point (≥ `pointBlockMinimum` players) form
@@ -320,6 +317,11 @@ public enum BulkPairer {
         // `PoolScorer.seedFloor` (real, distinct partners, so the merged final list cannot hold a pool pair below it).
         // Each position's floor is its own, so any split of positions gives the same floors and counters.
         perform(geoItems)
+        // The pool is indexed only now, after the geo groups (which do not read it): in a nightly run the geo phase
+        // overlaps the trade stage and its want graph (the 1M run's peak), so the pool's postings, columns (for its
+        // common games, where rows can take the dense drain) and side copy are not held through it.
+        let poolPostings = pool.build(members: poolMembers, population: p, denseColumnsFrom: p.config.denseDrainPoolFromSize,
+                                      sides: sides)
         let seedTotals = Mutex(PairingCounters())
         let seedChunks = prunedPool ? 0 : (poolMembers.count + 1_023) / 1_024
         let nextSeed = Atomic<Int>(0)
