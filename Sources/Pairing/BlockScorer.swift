@@ -505,23 +505,11 @@ final class BlockScorer {
         presampled = false
     }
 
-    /// Calls `body` with each slot in order. A candidate that passes the score bound reads its side record, then its
-    /// favourites, two cache misses at random places, the second known only from the first: the record of the
-    /// candidate `drainLookahead` on is asked for, and the favourites of the one half as far on (its record asked
-    /// for earlier), while `body` checks this one. `members`: the players of the index the slots point into.
-    @inline(__always) static func visitPrefetching(_ slots: UnsafeBufferPointer<Int32>, members: UnsafeBufferPointer<Int32>,
-                                                   sides: UnsafeBufferPointer<PlayerSide>,
-                                                   favourites: UnsafeBufferPointer<UInt32>, _ body: (Int) -> Void) {
-        let count = slots.count, ahead = drainLookahead, half = drainLookahead / 2
-        for j in 0..<min(count, ahead) { PlayerSide.prefetch(sides, Int(members[Int(slots[j])])) }
-        for j in 0..<count {
-            if j + ahead < count { PlayerSide.prefetch(sides, Int(members[Int(slots[j + ahead])])) }
-            if j + half < count { prefetchFavourites(sides[Int(members[Int(slots[j + half])])], in: favourites) }
-            body(Int(slots[j]))
-        }
-    }
-
-    /// `visitPrefetching` for an index whose members' side records are copied by position (`RegionIndex.sides`).
+    /// Calls `body` with each slot in order, for an index whose members' side records are copied by position
+    /// (`RegionIndex.sides`). A candidate that passes the score bound reads its side record, then its favourites, two
+    /// cache misses at random places, the second known only from the first: the record of the candidate
+    /// `drainLookahead` on is asked for, and the favourites of the one half as far on (its record asked for earlier),
+    /// while `body` checks this one.
     @inline(__always) static func visitPrefetching(_ slots: UnsafeBufferPointer<Int32>, sides: UnsafeBufferPointer<PlayerSide>,
                                                    favourites: UnsafeBufferPointer<UInt32>, _ body: (Int) -> Void) {
         let count = slots.count, ahead = drainLookahead, half = drainLookahead / 2

@@ -206,8 +206,9 @@ public enum BulkPairer {
         defer { floors.deallocate() }
         let floorsBox = SendableBox(floors)
         let allGroups = groups
-        let poolExclusions = stripes > 0 ? PoolExclusionIndex(members: poolMembers, population: p)
-                                         : PoolExclusionIndex(positions: poolMembers.count)
+        // Only the stripes read exclusions by pool position (a pruned pool's members query it player by player).
+        let poolExclusions = !prunedPool && stripes > 0 ? PoolExclusionIndex(members: poolMembers, population: p)
+                                                        : PoolExclusionIndex(positions: poolMembers.count)
 
         // A partner v that is not `anywhere` must also be within its own search radius of the querying player, so
         // a region keeps v only if d(centre, v) ≤ spread + radius(v): as a cosine, cos(a + b) with a = spread/R and

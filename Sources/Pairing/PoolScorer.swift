@@ -39,7 +39,8 @@ final class PoolScorer {
     /// Per pool position while a row is scored: `PoolExclusionIndex` bits of its pair with the row.
     private let exclusionMarks: UnsafeMutablePointer<UInt8>
     private let exclusions: PoolExclusionIndex
-    /// Per pool position: `cut(slot)`, kept current by `push` (valid once `cutsReady`).
+    /// Per pool position: the score a pair must reach to matter to its list, its floor or its stripe heap's worst when
+    /// full and higher (`UInt64.max` when the heaps keep nothing); kept current by `push`, valid once `cutsReady`.
     private let cuts: UnsafeMutablePointer<UInt64>
     /// Per pool position: `dotThreshold(cuts[slot])`, so a drain tests a bound with one compare.
     private let cutDots: UnsafeMutablePointer<UInt32>
@@ -273,17 +274,13 @@ final class PoolScorer {
         }
     }
 
-    /// The score a pair must reach to matter to `slot`'s list: its floor, or its stripe heap's worst when full
-    /// (`UInt64.max` when the heaps keep nothing).
-    @inline(__always) private func cut(_ slot: Int) -> UInt64 { cuts[slot] }
-
     /// One pair: bound against both sides' cuts, filters, then the fits: after q(u→v) the bound `G·HM(q(u→v), 1)`
     /// (HM grows with each argument) is checked again before q(v→u); the exact score goes to each side it can enter.
     /// `rowFavouriteHits`: u's favourites that v has, when the scan counted them (else they are looked up).
     @inline(__always) private func visit(row r: Int, u: Int, column c: Int, v: Int, dot: UInt32, rowFavouriteHits: Int?) {
         let term = ScoreModel.gameTerm(dot)
         let bound = term * UInt64(ScoreModel.fitScale)
-        let rowCut = cut(r), columnCut = cut(c)
+        let rowCut = cuts[r], columnCut = cuts[c]
         let rowOpen = bound >= rowCut
         let columnOpen = bound >= columnCut
         guard rowOpen || columnOpen else { return }
