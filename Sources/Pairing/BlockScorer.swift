@@ -104,12 +104,14 @@ final class BlockScorer {
     /// Scores `members` against the region of `regionMembers`. `rebuild`: the region index must be built (false when
     /// this scorer's index already holds exactly that region, e.g. the previous chunk of the same group);
     /// `countBuild`: the build is counted in `regionPostingsBuilt` (once per group, whoever builds it, so the counters
-    /// do not depend on which worker took which chunk).
-    func scoreBlock(members: [Int32], region regionMembers: [Int32], rebuild: Bool = true, countBuild: Bool = true) {
+    /// do not depend on which worker took which chunk); `regionRanges`: the region members' vector runs, if the caller
+    /// gathered them (`RegionIndex.build`).
+    func scoreBlock(members: [Int32], region regionMembers: [Int32], regionRanges: [Range<Int>]? = nil, rebuild: Bool = true,
+                    countBuild: Bool = true) {
         counters.blocks += 1
         if !regionMembers.isEmpty {
             if rebuild {
-                let built = region.build(members: regionMembers, population: p,
+                let built = region.build(members: regionMembers, ranges: regionRanges, population: p,
                                          denseColumnsFrom: p.config.denseColumnsFromRegionSize, sides: sides)
                 if countBuild { counters.regionPostingsBuilt += built }
             } else if countBuild {
@@ -176,17 +178,17 @@ final class BlockScorer {
         rest.removeAll(keepingCapacity: true)
         let dense = self.dense, marks = gameMarks, maxWeight = index.maxWeight
         var vectorLength = 0
-        p.vectorStart.withUnsafeBufferPointer { vs in
+        p.vectorRanges.withUnsafeBufferPointer { vs in
             p.vectorGame.withUnsafeBufferPointer { vg in
                 p.vectorWeight.withUnsafeBufferPointer { vw in
-                    vectorLength = vs[u + 1] - vs[u]
-                    for i in vs[u]..<vs[u + 1] {
+                    vectorLength = vs[u].count
+                    for i in vs[u] {
                         let g = Int(vg[i])
-                        dense[g] = vw[i]
+                        dense[g] = UInt32(vw[i])
                         let (first, count) = index.range(of: g)
                         if count == 0 { continue }
                         terms.append(Term(bound: UInt64(vw[i]) * UInt64(maxWeight[g]), first: first, count: count,
-                                          weight: vw[i], game: vg[i]))
+                                          weight: UInt32(vw[i]), game: vg[i]))
                     }
                 }
             }
@@ -205,16 +207,16 @@ final class BlockScorer {
         var seeded = false
         var tc = touchedCount
 
-        p.vectorStart.withUnsafeBufferPointer { vs in
+        p.vectorRanges.withUnsafeBufferPointer { vs in
             p.vectorGame.withUnsafeBufferPointer { vg in
                 p.vectorWeight.withUnsafeBufferPointer { vw in
                     /// v's exact dot with u (u's weights in `dense`) and u's favourites that v has (`gameMarks` bit 1).
                     func exact(_ v: Int) -> (UInt32, Int) {
                         var dot: UInt32 = 0
                         var h = 0
-                        for e in vs[v]..<vs[v + 1] {
+                        for e in vs[v] {
                             let g = Int(vg[e])
-                            dot &+= dense[g] &* vw[e]
+                            dot &+= dense[g] &* UInt32(vw[e])
                             h &+= Int(marks[g] >> 1)
                         }
                         return (dot, h)
@@ -413,16 +415,16 @@ final class BlockScorer {
         var scanned = 0
         let mark = gameMarks, hits = favouriteHits
         let regionSize = index.members.count
-        p.vectorStart.withUnsafeBufferPointer { vs in
+        p.vectorRanges.withUnsafeBufferPointer { vs in
             p.vectorGame.withUnsafeBufferPointer { vg in
                 p.vectorWeight.withUnsafeBufferPointer { vw in
                     var listed = 0
-                    for i in vs[u]..<vs[u + 1] { listed &+= index.range(of: Int(vg[i])).1 }
+                    for i in vs[u] { listed &+= index.range(of: Int(vg[i])).1 }
                     let dense = tc == 0 && listed >= regionSize
                     var columns = 0
-                    if dense && index.columnCount > 0 { ensureColumnScratch(vs[u + 1] - vs[u]) }
+                    if dense && index.columnCount > 0 { ensureColumnScratch(vs[u].count) }
                     let columnScratch = self.columnScratch, columnWeights = self.columnWeights
-                    for i in vs[u]..<vs[u + 1] {
+                    for i in vs[u] {
                         let (first, count) = index.range(of: Int(vg[i]))
                         if count == 0 { continue }
                         scanned += count
@@ -432,14 +434,14 @@ final class BlockScorer {
                             // exactly where its weight is not 0).
                             if let column = index.column(of: Int(vg[i])) {
                                 columnScratch[columns] = column
-                                columnWeights[columns] = vw[i]
+                                columnWeights[columns] = UInt32(vw[i])
                                 columns &+= 1
                                 if mark[Int(vg[i])] & 2 != 0 { scorekernels_count_present(hits, column, regionSize) }
                                 continue
                             }
-                            RegionIndex.scatterAdd(postings, first..<(first + count), weight: vw[i], into: acc)
+                            RegionIndex.scatterAdd(postings, first..<(first + count), weight: UInt32(vw[i]), into: acc)
                         } else {
-                            RegionIndex.scatterAdd(postings, first..<(first + count), weight: vw[i], into: acc, touched: tp,
+                            RegionIndex.scatterAdd(postings, first..<(first + count), weight: UInt32(vw[i]), into: acc, touched: tp,
                                                    touchedCount: &tc)
                         }
                         if mark[Int(vg[i])] & 2 != 0 {

@@ -227,6 +227,15 @@ public enum BulkPairer {
             return point
         }
 
+        // The cell members' vector runs, for the region builds: `PreparedPopulation` lays the vectors out in this very
+        // order (`cellOrder`), so a cell's runs follow one another from its first member's, and each member needs only
+        // its length (4 bytes beside its cell point, not a 16-byte range).
+        let cellEntryCount = cellMembers.map { UInt32(p.vectorRanges[Int($0)].count) }
+        precondition(cellMembers.indices.allSatisfy {
+            $0 == 0 || p.vectorRanges[Int(cellMembers[$0])].lowerBound == p.vectorRanges[Int(cellMembers[$0 - 1])].upperBound
+        }, "vectors laid out in cell order")
+        let cellEntryStart = (0..<cellKeys.count).map { p.vectorRanges[Int(cellMembers[cellStart[$0]])].lowerBound }
+
         let totals = Mutex(PairingCounters())
         let poolMerge = Mutex(())
         func perform(_ workItems: [Work]) {
@@ -236,6 +245,7 @@ public enum BulkPairer {
             let scorer = BlockScorer(population: p, sides: sides, capacity: capacity, output: output)
             var poolScorer: PoolScorer?
             var region: [Int32] = []
+            var regionRanges: [Range<Int>] = []
             // The group whose region `scorer` indexes now: the next chunk of the same group reuses it.
             var indexedGroup = -1
             while true {
@@ -251,6 +261,7 @@ public enum BulkPairer {
                     }
                     indexedGroup = g
                     region.removeAll(keepingCapacity: true)
+                    regionRanges.removeAll(keepingCapacity: true)
                     if group.radius >= 0 {
                         let c = group.cell
                         let reach = group.radius + group.spread + 1
@@ -270,7 +281,10 @@ public enum BulkPairer {
                         var last = -1
                         for cell in cells where cell != last {
                             last = cell
+                            var entry = cellEntryStart[cell]
                             for k in cellStart[cell]..<cellStart[cell + 1] {
+                                let run = entry..<(entry + Int(cellEntryCount[k]))
+                                entry = run.upperBound
                                 let v = cellPoints[k]
                                 let dot = ox * v.x + oy * v.y + oz * v.z
                                 guard dot >= minCos else { continue }
@@ -278,10 +292,11 @@ public enum BulkPairer {
                                 if b < 0 { continue }
                                 if b.isFinite && a + b < .pi && dot < cosA * v.cos - sinA * v.sin - 1e-12 { continue }
                                 region.append(cellMembers[k])
+                                regionRanges.append(run)
                             }
                         }
                     }
-                    scorer.scoreBlock(members: Array(group.members[players]), region: region,
+                    scorer.scoreBlock(members: Array(group.members[players]), region: region, regionRanges: regionRanges,
                                       countBuild: players.lowerBound == 0)
                 case .poolMembers(let rows):
                     let members = poolBox.value.members
@@ -407,8 +422,6 @@ public enum BulkPairer {
         (0..<p.count).filter { p.anywhere[$0] && p.hasVector($0) }.map(Int32.init)
     }
 
-    /// Located players with a vector grouped by grid cell: the occupied cells' keys ascending, where each cell's run
-    /// starts in `members` (one more entry: the end), and the players (dense order within a cell).
     /// A cell member's unit vector and its own search radius as an angle b (with cos b and sin b): b = -1 pairs with
     /// nobody located, b = ∞ (`anywhere`) has no bound.
     struct CellPoint {
@@ -418,6 +431,8 @@ public enum BulkPairer {
         var sin: Double
     }
 
+    /// Located players with a vector grouped by grid cell: the occupied cells' keys ascending, where each cell's run
+    /// starts in `members` (one more entry: the end), and the players (dense order within a cell).
     static func cells(_ p: PreparedPopulation, grid: GeoGrid) -> (keys: [UInt64], start: [Int], members: [Int32]) {
         var keyed: [(UInt64, Int32)] = []
         for u in 0..<p.count where p.located[u] && p.hasVector(u) {

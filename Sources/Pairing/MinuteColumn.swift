@@ -20,6 +20,19 @@ struct MinuteColumn: Sendable, Hashable {
         }
     }
 
+    /// The values of `runs`, concatenated in the order given.
+    func gathering(_ runs: [Range<Int>]) -> MinuteColumn {
+        var out = MinuteColumn()
+        out.reserveCapacity(count)
+        for run in runs {
+            if !wide.isEmpty {
+                for i in run where narrow[i] == UInt32.max { out.wide[out.narrow.count + (i - run.lowerBound)] = wide[i] }
+            }
+            out.narrow.append(contentsOf: narrow[run])
+        }
+        return out
+    }
+
     @inline(__always) subscript(_ i: Int) -> Int {
         let x = narrow[i]
         return x == UInt32.max ? wide[i]! : Int(x)

@@ -93,7 +93,7 @@ extension PreparedPopulation {
     /// What `explain(_:v:into:)` reads of partner v: its vector's columns and its side record.
     func prefetchPartner(_ v: Int) {
         guard v >= 0 && v < count else { return }
-        let start = vectorStart[v], end = min(vectorStart[v + 1], start + 64)
+        let start = vectorRanges[v].lowerBound, end = min(vectorRanges[v].upperBound, start + 64)
         // The 4-byte columns a line (16 entries) at a time, up to 64 entries (most vectors are ~25 long).
         for i in stride(from: start, to: end, by: 16) {
             Self.prefetch(vectorGame, i)
@@ -108,7 +108,7 @@ extension PreparedPopulation {
     /// Partner v's vector start and side record: what `prefetchPartner` will need first.
     func prefetchPartnerStart(_ v: Int) {
         guard v >= 0 && v < count else { return }
-        Self.prefetch(vectorStart, v)
+        Self.prefetch(vectorRanges, v)
         prefetchSide(v)
     }
 
@@ -158,12 +158,12 @@ extension PreparedPopulation {
         entries.withUnsafeBufferPointer { owner in
             vectorGame.withUnsafeBufferPointer { vg in
                 vectorWeight.withUnsafeBufferPointer { vw in
-                    for j in vectorStart[v]..<vectorStart[v + 1] {
+                    for j in vectorRanges[v] {
                         let g = vg[j]
                         let mark = owner[Int(g)]
                         if mark == 0 { continue }
                         let i = Int(mark) - 1
-                        let term = vw[i] &* vw[j]
+                        let term = UInt32(vw[i]) &* UInt32(vw[j])
                         dot &+= term
                         shared += 1
                         let recent = vectorRecentMinutes[i] > 0 && vectorRecentMinutes[j] > 0
@@ -187,12 +187,12 @@ extension PreparedPopulation {
         // The merge runs over raw buffers: it is most of an explanation's cost (two ~25-game vectors per pair).
         vectorGame.withUnsafeBufferPointer { vg in
             vectorWeight.withUnsafeBufferPointer { vw in
-                var i = vectorStart[u], j = vectorStart[v]
-                let ie = vectorStart[u + 1], je = vectorStart[v + 1]
+                var i = vectorRanges[u].lowerBound, j = vectorRanges[v].lowerBound
+                let ie = vectorRanges[u].upperBound, je = vectorRanges[v].upperBound
                 while i < ie && j < je {
                     let a = vg[i], b = vg[j]
                     if a == b {
-                        let term = vw[i] &* vw[j]
+                        let term = UInt32(vw[i]) &* UInt32(vw[j])
                         dot &+= term
                         shared += 1
                         let recent = vectorRecentMinutes[i] > 0 && vectorRecentMinutes[j] > 0

@@ -80,12 +80,12 @@ extension PreparedPopulation {
         return true
     }
 
-    func vectorRange(_ u: Int) -> Range<Int> { vectorStart[u]..<vectorStart[u + 1] }
+    func vectorRange(_ u: Int) -> Range<Int> { vectorRanges[u] }
 
     /// Games in both vectors (played or favourite).
     func sharedGameCount(_ u: Int, _ v: Int) -> Int {
-        var i = vectorStart[u], j = vectorStart[v], n = 0
-        let ie = vectorStart[u + 1], je = vectorStart[v + 1]
+        var i = vectorRanges[u].lowerBound, j = vectorRanges[v].lowerBound, n = 0
+        let ie = vectorRanges[u].upperBound, je = vectorRanges[v].upperBound
         while i < ie && j < je {
             let a = vectorGame[i], b = vectorGame[j]
             if a == b { n += 1; i += 1; j += 1 } else if a < b { i += 1 } else { j += 1 }
@@ -95,18 +95,18 @@ extension PreparedPopulation {
 
     /// Exact integer dot product by merging the two sorted vectors (the oracle's way).
     func dot(_ u: Int, _ v: Int) -> UInt32 {
-        var i = vectorStart[u], j = vectorStart[v]
+        var i = vectorRanges[u].lowerBound, j = vectorRanges[v].lowerBound
         var sum: UInt32 = 0
-        let ie = vectorStart[u + 1], je = vectorStart[v + 1]
+        let ie = vectorRanges[u].upperBound, je = vectorRanges[v].upperBound
         while i < ie && j < je {
             let a = vectorGame[i], b = vectorGame[j]
-            if a == b { sum &+= vectorWeight[i] &* vectorWeight[j]; i += 1; j += 1 } else if a < b { i += 1 } else { j += 1 }
+            if a == b { sum &+= UInt32(vectorWeight[i]) &* UInt32(vectorWeight[j]); i += 1; j += 1 } else if a < b { i += 1 } else { j += 1 }
         }
         return sum
     }
 
     func vectorContains(_ v: Int, game: UInt32) -> Bool {
-        var lo = vectorStart[v], hi = vectorStart[v + 1]
+        var lo = vectorRanges[v].lowerBound, hi = vectorRanges[v].upperBound
         while lo < hi {
             let mid = (lo + hi) >> 1
             let x = vectorGame[mid]

@@ -100,16 +100,16 @@ final class PoolScorer {
         var lists = rowLists
         rowLists = []  // so the local copy is unique and keeps the buffer
         lists.removeAll(keepingCapacity: true)
-        p.vectorStart.withUnsafeBufferPointer { vs in
+        p.vectorRanges.withUnsafeBufferPointer { vs in
             p.vectorGame.withUnsafeBufferPointer { vg in
                 p.vectorWeight.withUnsafeBufferPointer { vw in
-                    for i in vs[u]..<vs[u + 1] {
+                    for i in vs[u] {
                         let (first, count) = pool.range(of: Int(vg[i]))
                         if count == 0 { continue }
                         let lo = RegionIndex.firstPosting(after: r, in: postings, first: first, count: count)
                         if lo == first + count { continue }
                         scanned += first + count - lo
-                        lists.append(RowList(from: lo, end: first + count, weight: vw[i], game: vg[i],
+                        lists.append(RowList(from: lo, end: first + count, weight: UInt32(vw[i]), game: vg[i],
                                              favourite: marks[Int(vg[i])] & 2 != 0))
                     }
                 }
@@ -318,7 +318,7 @@ final class PoolScorer {
         let members = pool.members
         let u = Int(members[r])
         let range = p.vectorRange(u)
-        var heaviest: [(weight: UInt32, game: UInt32)] = range.map { (p.vectorWeight[$0], p.vectorGame[$0]) }
+        var heaviest: [(weight: UInt32, game: UInt32)] = range.map { (UInt32(p.vectorWeight[$0]), p.vectorGame[$0]) }
         heaviest.sort { $0.weight != $1.weight ? $0.weight > $1.weight : $0.game < $1.game }
         let postings = pool.postings
         let acc = accumulator
@@ -345,12 +345,12 @@ final class PoolScorer {
         for candidate in alsoCandidates { best.push(candidate) }
         let fitScale = UInt64(ScoreModel.fitScale)
         let dense = self.dense, marks = rowGames
-        for i in range { dense[Int(p.vectorGame[i])] = p.vectorWeight[i] }
+        for i in range { dense[Int(p.vectorGame[i])] = UInt32(p.vectorWeight[i]) }
         p.markGames(of: u, in: rowGames)
         let sideRecords = UnsafeBufferPointer(start: pool.sides, count: members.count)
         let su = sideRecords[r]
         let items = strongest.items
-        p.vectorStart.withUnsafeBufferPointer { vs in
+        p.vectorRanges.withUnsafeBufferPointer { vs in
             p.vectorGame.withUnsafeBufferPointer { vg in
                 p.vectorWeight.withUnsafeBufferPointer { vw in
                     // The candidates' vectors and side records are scattered: asked for ahead (`VectorPrefetch`).
@@ -366,9 +366,9 @@ final class PoolScorer {
                         // The exact dot from u's dense weights, counting u's favourites that v has on the way.
                         var dot: UInt32 = 0
                         var hits = 0
-                        for e in vs[v]..<vs[v + 1] {
+                        for e in vs[v] {
                             let g = Int(vg[e])
-                            dot &+= dense[g] &* vw[e]
+                            dot &+= dense[g] &* UInt32(vw[e])
                             if marks[g] & 2 != 0 { hits += 1 }
                         }
                         let cut = best.isFull ? best.worst?.score ?? 0 : 0

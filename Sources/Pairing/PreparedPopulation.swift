@@ -4,7 +4,7 @@ import PlayerModel
 
 /// The population in the flat, index-addressed form every scorer reads. Players are dense indices in
 /// steamid order, games are dense indices in appid order, and each player's game vector is a sorted run
-/// in `vectorGame`/`vectorWeight` (CSR). Built once per run; read-only afterwards, so threads share it.
+/// in `vectorGame`/`vectorWeight` (`vectorRanges`). Built once per run; read-only afterwards, so threads share it.
 public struct PreparedPopulation: Sendable, Equatable {
     public let config: PairingConfig
     public let steamIDs: [SteamID64]
@@ -13,9 +13,13 @@ public struct PreparedPopulation: Sendable, Equatable {
     /// appid → display name, where some row named it.
     public let gameNames: [UInt32: String]
 
-    let vectorStart: [Int]
+    /// Where each player's vector lies in the entry columns. The runs are laid out in grid-cell order, not player
+    /// order (`cellOrder`): a region index is built from the players of whole cells, and reads their vectors nearly
+    /// in address order instead of paying a cache miss per member.
+    let vectorRanges: [Range<Int>]
     let vectorGame: [UInt32]
-    let vectorWeight: [UInt32]
+    /// Quantised weights (at most `ScoreModel.weightScale`, so 2 bytes an entry); scorers widen them to 32 bits.
+    let vectorWeight: [UInt16]
     /// Raw figures behind each vector entry, for explanations (4 bytes an entry; reads give the exact `Int`).
     let vectorMinutes: MinuteColumn
     let vectorRecentMinutes: MinuteColumn
@@ -359,7 +363,7 @@ public struct PreparedPopulation: Sendable, Equatable {
             idf[g] = config.gameWeighting.idf(players: stats.players, documentFrequency: df)
         }
         // Weights: each vector divided by its depth-damped length (`ScoreModel.vectorDivisor`), quantised to weightScale.
-        var vWeight: [UInt32] = []
+        var vWeight: [UInt16] = []
         vWeight.reserveCapacity(entryGame.count)
         var raw: [Double] = []
         var maxSquares: UInt64 = 0
@@ -374,15 +378,33 @@ public struct PreparedPopulation: Sendable, Equatable {
             var squares: UInt64 = 0
             for w in raw {
                 let q = norm > 0 ? (w / norm * Double(ScoreModel.weightScale)).rounded(.down) : 0
-                let weight = max(1, UInt32(min(q, Double(ScoreModel.weightScale))))
+                let weight = max(1, UInt16(min(q, Double(ScoreModel.weightScale))))
                 vWeight.append(weight)
                 squares += UInt64(weight) * UInt64(weight)
             }
             maxSquares = max(maxSquares, squares)
         }
-        vectorStart = vStart; vectorGame = entryGame; vectorWeight = vWeight
         vectorNormBound = UInt64(Double(maxSquares).squareRoot().rounded(.up)) + 1
-        vectorMinutes = entryMinutes; vectorRecentMinutes = entryRecent; vectorFavourite = entryFavourite
+        // The entry columns are rewritten in the layout's order, one at a time (each old column freed as its copy is done).
+        let layout = Self.cellOrder(located: loc, latitude: lat, longitude: lon, hasVector: { vStart[$0 + 1] > vStart[$0] },
+                                    grid: GeoGrid(cellKm: config.gridCellKm))
+        let runs = layout.map { vStart[$0]..<vStart[$0 + 1] }
+        var ranges = [Range<Int>](repeating: 0..<0, count: n)
+        var laidOut = 0
+        for (k, u) in layout.enumerated() {
+            ranges[u] = laidOut..<(laidOut + runs[k].count)
+            laidOut += runs[k].count
+        }
+        vectorRanges = ranges
+        vectorGame = Self.gathering(runs, of: entryGame)
+        entryGame = []
+        vectorWeight = Self.gathering(runs, of: consume vWeight)
+        vectorFavourite = Self.gathering(runs, of: entryFavourite)
+        entryFavourite = []
+        vectorMinutes = entryMinutes.gathering(runs)
+        entryMinutes = MinuteColumn()
+        vectorRecentMinutes = entryRecent.gathering(runs)
+        entryRecent = MinuteColumn()
 
         // Exclusions as sorted, duplicate-free per-player neighbour lists: directed edges counting-sorted by
         // their first player, then each run sorted and de-duplicated in place.
@@ -433,7 +455,32 @@ public struct PreparedPopulation: Sendable, Equatable {
         return lo < steamIDs.count && steamIDs[lo] == id ? lo : nil
     }
 
-    public func hasVector(_ i: Int) -> Bool { vectorStart[i + 1] > vectorStart[i] }
+    public func hasVector(_ i: Int) -> Bool { !vectorRanges[i].isEmpty }
+
+    /// The order vectors are laid out in: the located players with a vector by (grid cell, index), the order
+    /// `BulkPairer.cells` lists them in, then every other player by index.
+    static func cellOrder(located: [Bool], latitude: [Double], longitude: [Double], hasVector: (Int) -> Bool,
+                          grid: GeoGrid) -> [Int] {
+        var keyed: [(key: UInt64, player: Int32)] = []
+        var rest: [Int] = []
+        for u in located.indices {
+            if located[u] && hasVector(u) {
+                keyed.append((grid.key(latitude: latitude[u], longitude: longitude[u]), Int32(u)))
+            } else {
+                rest.append(u)
+            }
+        }
+        keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.player < $1.player }
+        return keyed.map { Int($0.player) } + rest
+    }
+
+    /// `column`'s runs concatenated in the order given.
+    static func gathering<Element>(_ runs: [Range<Int>], of column: [Element]) -> [Element] {
+        var out: [Element] = []
+        out.reserveCapacity(column.count)
+        for run in runs { out.append(contentsOf: column[run]) }
+        return out
+    }
     public func isLocated(_ i: Int) -> Bool { located[i] }
     public func isAnywhere(_ i: Int) -> Bool { anywhere[i] }
 }

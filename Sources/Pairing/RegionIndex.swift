@@ -64,14 +64,18 @@ final class RegionIndex {
         return c < 0 ? nil : UnsafePointer(columns + c &* members.count)
     }
 
-    /// Replaces the indexed set with `members`; returns the number of postings. A region of at least
-    /// `denseColumnsFrom` members also gets the dense columns of its common games (`column(of:)`); with `sides`
-    /// (every player's record), the members' records are copied by position (`self.sides`).
+    /// Replaces the indexed set with `members`; returns the number of postings. `ranges`: the members' vector runs
+    /// (`PreparedPopulation.vectorRanges`), when the caller has them in a row (read here instead of one scattered
+    /// load per member). A region of at least `denseColumnsFrom` members also gets the dense columns of its common
+    /// games (`column(of:)`); with `sides` (every player's record), the members' records are copied by position
+    /// (`self.sides`).
     /// The loops work on local copies of the buffers: class properties read inside a loop would each pay a
     /// dynamic exclusivity check.
     @discardableResult
-    func build(members: [Int32], population p: PreparedPopulation, denseColumnsFrom: Int = .max,
-               sides allSides: [PlayerSide]? = nil) -> Int {
+    func build(members: [Int32], ranges given: [Range<Int>]? = nil, population p: PreparedPopulation,
+               denseColumnsFrom: Int = .max, sides allSides: [PlayerSide]? = nil) -> Int {
+        let ranges = given ?? members.map { p.vectorRanges[Int($0)] }
+        precondition(ranges.count == members.count, "one vector run per member")
         if let allSides { copySides(of: members, from: allSides) }
         let count = self.count, start = self.start, fill = self.fill, touched = self.touched, maxWeight = self.maxWeight
         let columnOf = self.columnOf
@@ -80,27 +84,26 @@ final class RegionIndex {
         var touchedGames = 0
         self.members = members
         var total = 0
-        p.vectorStart.withUnsafeBufferPointer { vs in
+        let ahead = VectorPrefetch.distance
+        ranges.withUnsafeBufferPointer { rs in
             p.vectorGame.withUnsafeBufferPointer { vg in
                 p.vectorWeight.withUnsafeBufferPointer { vw in
-                    members.withUnsafeBufferPointer { ms in
-                        for k in 0..<ms.count {
-                            VectorPrefetch.ahead(of: k, in: ms, vs: vs, vg: vg, vw: vw)  // members are scattered over the vectors
-                            let u = Int(ms[k])
-                            let from = vs[u], to = vs[u + 1]
-                            for i in from..<to {
-                                let g = Int(vg[i])
-                                let c = count[g]
-                                if c == 0 {
-                                    touched[touchedGames] = UInt32(g); touchedGames &+= 1
-                                    maxWeight[g] = vw[i]
-                                } else if vw[i] > maxWeight[g] {
-                                    maxWeight[g] = vw[i]
-                                }
-                                count[g] = c &+ 1
+                    for k in 0..<rs.count {
+                        // Runs of members from different cells lie apart: asked for ahead.
+                        if k &+ ahead < rs.count { VectorPrefetch.entries(rs[k &+ ahead], vg: vg, vw: vw) }
+                        let run = rs[k]
+                        for i in run {
+                            let g = Int(vg[i])
+                            let c = count[g]
+                            if c == 0 {
+                                touched[touchedGames] = UInt32(g); touchedGames &+= 1
+                                maxWeight[g] = UInt32(vw[i])
+                            } else if UInt32(vw[i]) > maxWeight[g] {
+                                maxWeight[g] = UInt32(vw[i])
                             }
-                            total &+= to - from
+                            count[g] = c &+ 1
                         }
+                        total &+= run.count
                     }
                 }
             }
@@ -121,21 +124,18 @@ final class RegionIndex {
         }
         if members.count >= denseColumnsFrom { chooseColumns(touchedGames: touchedGames) }
         let postings = self.postings, columns = self.columns, n = members.count
-        p.vectorStart.withUnsafeBufferPointer { vs in
+        ranges.withUnsafeBufferPointer { rs in
             p.vectorGame.withUnsafeBufferPointer { vg in
                 p.vectorWeight.withUnsafeBufferPointer { vw in
-                    members.withUnsafeBufferPointer { ms in
-                        for local in 0..<ms.count {
-                            VectorPrefetch.ahead(of: local, in: ms, vs: vs, vg: vg, vw: vw)
-                            let u = Int(ms[local])
-                            for i in vs[u]..<vs[u + 1] {
-                                let g = Int(vg[i])
-                                let slot = Int(fill[g])
-                                postings[slot] = Posting(local: UInt32(local), weight: vw[i])
-                                fill[g] = Int32(slot &+ 1)
-                                let c = Int(columnOf[g])
-                                if c >= 0 { columns[c &* n &+ local] = UInt16(truncatingIfNeeded: vw[i]) }
-                            }
+                    for local in 0..<rs.count {
+                        if local &+ ahead < rs.count { VectorPrefetch.entries(rs[local &+ ahead], vg: vg, vw: vw) }
+                        for i in rs[local] {
+                            let g = Int(vg[i])
+                            let slot = Int(fill[g])
+                            postings[slot] = Posting(local: UInt32(local), weight: UInt32(vw[i]))
+                            fill[g] = Int32(slot &+ 1)
+                            let c = Int(columnOf[g])
+                            if c >= 0 { columns[c &* n &+ local] = vw[i] }
                         }
                     }
                 }
@@ -163,14 +163,14 @@ final class RegionIndex {
         }
     }
 
-    /// Numbers the games that get dense columns (the most common first, ties by game, at most `maxDenseColumns`;
-    /// only weights that fit 16 bits) and zeroes their storage.
+    /// Numbers the games that get dense columns (the most common first, ties by game, at most `maxDenseColumns`) and
+    /// zeroes their storage.
     private func chooseColumns(touchedGames: Int) {
         let n = members.count
         var chosen: [(count: Int32, game: UInt32)] = []
         for i in 0..<touchedGames {
             let g = Int(touched[i])
-            if Int(count[g]) &* Self.denseColumnDivisor >= n && maxWeight[g] <= UInt32(UInt16.max) {
+            if Int(count[g]) &* Self.denseColumnDivisor >= n {
                 chosen.append((count[g], touched[i]))
             }
         }

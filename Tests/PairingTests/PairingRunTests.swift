@@ -25,7 +25,7 @@ import Testing
                 var terms: [(UInt32, UInt32)] = []
                 for i in p.vectorRange(u) {
                     for j in p.vectorRange(v) where p.vectorGame[i] == p.vectorGame[j] {
-                        terms.append((p.appIDs[Int(p.vectorGame[i])], p.vectorWeight[i] * p.vectorWeight[j]))
+                        terms.append((p.appIDs[Int(p.vectorGame[i])], UInt32(p.vectorWeight[i]) * UInt32(p.vectorWeight[j])))
                     }
                 }
                 #expect(terms.count == e.sharedGames)

@@ -10,7 +10,7 @@ import Testing
         #expect(a.steamIDs == b.steamIDs)
         #expect(a.appIDs == b.appIDs)
         #expect(a.gameNames == b.gameNames)
-        #expect(a.vectorStart == b.vectorStart)
+        #expect(a.vectorRanges == b.vectorRanges)
         #expect(a.vectorGame == b.vectorGame)
         #expect(a.vectorWeight == b.vectorWeight)
         #expect(a.vectorMinutes == b.vectorMinutes)
@@ -146,5 +146,33 @@ import Testing
         for v in [0, 7, Int(UInt32.max) - 1, Int(UInt32.max), 1 << 40] { column.append(v) }
         #expect((0..<5).map { column[$0] } == [0, 7, Int(UInt32.max) - 1, Int(UInt32.max), 1 << 40])
         #expect(column.count == 5)
+        let gathered = column.gathering([3..<5, 0..<0, 0..<2, 2..<3])
+        #expect((0..<5).map { gathered[$0] } == [Int(UInt32.max), 1 << 40, 0, 7, Int(UInt32.max) - 1])
+    }
+
+    /// The vectors lie in the order `BulkPairer.cells` lists the located players (grid cell, then index), then the
+    /// other players by index; every run is the player's own (the same games and weights as a player-order layout).
+    @Test func vectorsAreLaidOutInCellOrder() {
+        let dataset = SyntheticPopulation.generate(SyntheticPopulationConfig(players: 3_000, seed: 11))
+        let p = PreparedPopulation(dataset: dataset, config: PairingConfig(k: 5))
+        let (_, _, cellMembers) = BulkPairer.cells(p, grid: GeoGrid(cellKm: p.config.gridCellKm))
+        let inCells = Set(cellMembers.map(Int.init))
+        let order = cellMembers.map(Int.init) + (0..<p.count).filter { !inCells.contains($0) }
+        #expect(order.count == p.count)
+        var next = 0
+        for u in order {
+            #expect(p.vectorRanges[u].lowerBound == next, "player \(u)")
+            next = p.vectorRanges[u].upperBound
+        }
+        #expect(next == p.vectorGame.count)
+        #expect(cellMembers.count > 1_000 && cellMembers.count < p.count)
+        // Each run holds the player's games ascending, as the player-order layout had them.
+        let byPlayer = Dictionary(grouping: dataset.games.filter { $0.minutesTotal > 0 }, by: \.steamID)
+        for u in 0..<p.count {
+            let games = p.vectorRange(u).map { p.appIDs[Int(p.vectorGame[$0])] }
+            #expect(games == games.sorted())
+            let played = Set((byPlayer[p.steamIDs[u]] ?? []).map(\.appID))
+            #expect(played.isSubset(of: Set(games)), "player \(u)")
+        }
     }
 }

@@ -17,16 +17,21 @@ import SyntheticData
         #expect(ScoreModel.vectorDivisor(norm: 3, exponent: 0) == ScoreModel.depthReferenceNorm)
     }
 
+    /// Vectors store their weights in 2 bytes (`PreparedPopulation.vectorWeight`): the scale must fit.
+    @Test func weightScaleFitsTheTwoByteColumn() {
+        #expect(ScoreModel.weightScale <= UInt32(UInt16.max))
+    }
+
     @Test func everyQuantisedVectorStaysWithinTheScale() {
         let dataset = SyntheticPopulation.generate(LibraryMix.realPlaytime.applied(to: SyntheticPopulationConfig(players: 600, seed: 3)))
         for alpha in [0.0, 0.5, 1.0] {
             let p = PreparedPopulation(dataset: dataset, config: PairingConfig(normExponent: alpha))
             for i in 0..<p.count {
-                let squares = (p.vectorStart[i]..<p.vectorStart[i + 1]).reduce(UInt64(0)) {
+                let squares = p.vectorRanges[i].reduce(UInt64(0)) {
                     $0 + UInt64(p.vectorWeight[$1]) * UInt64(p.vectorWeight[$1])
                 }
                 // Length ≤ S (plus the rounding of the max(1, ·) floor on tiny entries), so dots fit Cauchy–Schwarz.
-                #expect(squares <= ScoreModel.gameScale + UInt64(p.vectorStart[i + 1] - p.vectorStart[i]), "α \(alpha), player \(i)")
+                #expect(squares <= ScoreModel.gameScale + UInt64(p.vectorRanges[i].count), "α \(alpha), player \(i)")
             }
         }
     }

@@ -6,12 +6,13 @@ import Testing
 /// vectors that are empty (also at the columns' end), short vectors near the end and empty columns.
 @Suite struct VectorPrefetchTests {
     @Test func askingAheadNeverReadsOutOfRange() {
-        // Players 0…5: vectors of 3, 0, 20, 1, 0 and 0 entries (the last two empty at the columns' end).
-        let vectorStart = [0, 3, 3, 23, 24, 24, 24]
-        let games = [UInt32](0..<24), weights = [UInt32](repeating: 7, count: 24)
+        // Players 0…5: vectors of 3, 0, 20, 1, 0 and 0 entries, not in player order (as `PreparedPopulation` lays
+        // them out): player 0's run ends the columns, and the empty ones lie at the columns' end.
+        let vectorRanges = [21..<24, 24..<24, 1..<21, 0..<1, 24..<24, 24..<24]
+        let games = [UInt32](0..<24), weights = [UInt16](repeating: 7, count: 24)
         let lists: [[Int32]] = [[], [0], [5, 4, 3, 2, 1, 0], (0..<40).map { Int32($0 % 6) }]
         var asked = 0
-        vectorStart.withUnsafeBufferPointer { vs in
+        vectorRanges.withUnsafeBufferPointer { vs in
             games.withUnsafeBufferPointer { vg in
                 weights.withUnsafeBufferPointer { vw in
                     for list in lists {
@@ -27,12 +28,14 @@ import Testing
             }
         }
         // Empty columns (a population without any game vector).
-        let none: [UInt32] = []
-        [0, 0].withUnsafeBufferPointer { vs in
-            none.withUnsafeBufferPointer { vg in
-                [Int32(0)].withUnsafeBufferPointer { players in
-                    VectorPrefetch.ahead(of: 0, in: players, vs: vs, vg: vg, vw: vg)
-                    VectorPrefetch.entries(of: 0, vs: vs, vg: vg, vw: vg)
+        let noGames: [UInt32] = [], noWeights: [UInt16] = []
+        [0..<0].withUnsafeBufferPointer { vs in
+            noGames.withUnsafeBufferPointer { vg in
+                noWeights.withUnsafeBufferPointer { vw in
+                    [Int32(0)].withUnsafeBufferPointer { players in
+                        VectorPrefetch.ahead(of: 0, in: players, vs: vs, vg: vg, vw: vw)
+                        VectorPrefetch.entries(of: 0, vs: vs, vg: vg, vw: vw)
+                    }
                 }
             }
         }
