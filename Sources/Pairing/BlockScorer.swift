@@ -104,9 +104,9 @@ final class BlockScorer {
     /// Scores `members` against the region of `regionMembers`. `rebuild`: the region index must be built (false when
     /// this scorer's index already holds exactly that region, e.g. the previous chunk of the same group);
     /// `countBuild`: the build is counted in `regionPostingsBuilt` (once per group, whoever builds it, so the counters
-    /// do not depend on which worker took which chunk); `regionRanges`: the region members' vector runs, if the caller
-    /// gathered them (`RegionIndex.build`).
-    func scoreBlock(members: [Int32], region regionMembers: [Int32], regionRanges: [Range<Int>]? = nil, rebuild: Bool = true,
+    /// do not depend on which worker took which chunk); `regionRanges`: the region members' vector runs
+    /// (`RegionIndex.build`).
+    func scoreBlock(members: [Int32], region regionMembers: [Int32], regionRanges: [Range<Int>], rebuild: Bool = true,
                     countBuild: Bool = true) {
         counters.blocks += 1
         if !regionMembers.isEmpty {

@@ -255,8 +255,8 @@ public enum BulkPairer {
                 case .group(let g, let players):
                     let group = allGroups[g]
                     if g == indexedGroup {
-                        scorer.scoreBlock(members: Array(group.members[players]), region: region, rebuild: false,
-                                          countBuild: players.lowerBound == 0)
+                        scorer.scoreBlock(members: Array(group.members[players]), region: region, regionRanges: regionRanges,
+                                          rebuild: false, countBuild: players.lowerBound == 0)
                         continue
                     }
                     indexedGroup = g
@@ -434,17 +434,14 @@ public enum BulkPairer {
     /// Located players with a vector grouped by grid cell: the occupied cells' keys ascending, where each cell's run
     /// starts in `members` (one more entry: the end), and the players (dense order within a cell).
     static func cells(_ p: PreparedPopulation, grid: GeoGrid) -> (keys: [UInt64], start: [Int], members: [Int32]) {
-        var keyed: [(UInt64, Int32)] = []
-        for u in 0..<p.count where p.located[u] && p.hasVector(u) {
-            keyed.append((grid.key(latitude: p.latitude[u], longitude: p.longitude[u]), Int32(u)))
-        }
-        keyed.sort { $0.0 != $1.0 ? $0.0 < $1.0 : $0.1 < $1.1 }
+        let keyed = PreparedPopulation.locatedByCell(located: p.located, latitude: p.latitude, longitude: p.longitude,
+                                                     hasVector: p.hasVector, grid: grid)
         var keys: [UInt64] = [], start: [Int] = []
-        for (i, e) in keyed.enumerated() where i == 0 || keyed[i - 1].0 != e.0 {
-            keys.append(e.0); start.append(i)
+        for (i, e) in keyed.enumerated() where i == 0 || keyed[i - 1].key != e.key {
+            keys.append(e.key); start.append(i)
         }
         start.append(keyed.count)
-        return (keys, start, keyed.map(\.1))
+        return (keys, start, keyed.map(\.player))
     }
 
     static func lowerBound(_ a: [UInt64], _ x: UInt64) -> Int {

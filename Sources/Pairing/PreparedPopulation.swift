@@ -457,21 +457,24 @@ public struct PreparedPopulation: Sendable, Equatable {
 
     public func hasVector(_ i: Int) -> Bool { !vectorRanges[i].isEmpty }
 
-    /// The order vectors are laid out in: the located players with a vector by (grid cell, index), the order
-    /// `BulkPairer.cells` lists them in, then every other player by index.
-    static func cellOrder(located: [Bool], latitude: [Double], longitude: [Double], hasVector: (Int) -> Bool,
-                          grid: GeoGrid) -> [Int] {
+    /// The located players with a vector and their grid cells, by (cell, index): the order `BulkPairer.cells` groups
+    /// them in, and the first part of `cellOrder`.
+    static func locatedByCell(located: [Bool], latitude: [Double], longitude: [Double], hasVector: (Int) -> Bool,
+                              grid: GeoGrid) -> [(key: UInt64, player: Int32)] {
         var keyed: [(key: UInt64, player: Int32)] = []
-        var rest: [Int] = []
-        for u in located.indices {
-            if located[u] && hasVector(u) {
-                keyed.append((grid.key(latitude: latitude[u], longitude: longitude[u]), Int32(u)))
-            } else {
-                rest.append(u)
-            }
+        for u in located.indices where located[u] && hasVector(u) {
+            keyed.append((grid.key(latitude: latitude[u], longitude: longitude[u]), Int32(u)))
         }
         keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.player < $1.player }
-        return keyed.map { Int($0.player) } + rest
+        return keyed
+    }
+
+    /// The order vectors are laid out in: `locatedByCell`'s players, then every other player by index.
+    static func cellOrder(located: [Bool], latitude: [Double], longitude: [Double], hasVector: (Int) -> Bool,
+                          grid: GeoGrid) -> [Int] {
+        let rest = located.indices.filter { !(located[$0] && hasVector($0)) }
+        return locatedByCell(located: located, latitude: latitude, longitude: longitude, hasVector: hasVector, grid: grid)
+            .map { Int($0.player) } + rest
     }
 
     /// `column`'s runs concatenated in the order given.

@@ -42,10 +42,4 @@ enum VectorPrefetch {
         if far < count { start(of: player(far), vs: vs) }
         if near < count { entries(of: player(near), vs: vs, vg: vg, vw: vw) }
     }
-
-    /// `ahead(of:count:player:…)` over a list of players.
-    @inline(__always) static func ahead(of k: Int, in players: UnsafeBufferPointer<Int32>, vs: UnsafeBufferPointer<Range<Int>>,
-                                        vg: UnsafeBufferPointer<UInt32>, vw: UnsafeBufferPointer<UInt16>) {
-        ahead(of: k, count: players.count, player: { Int(players[$0]) }, vs: vs, vg: vg, vw: vw)
-    }
 }

@@ -18,7 +18,7 @@ import Testing
                     for list in lists {
                         list.withUnsafeBufferPointer { players in
                             for k in 0...players.count {
-                                VectorPrefetch.ahead(of: k, in: players, vs: vs, vg: vg, vw: vw)
+                                VectorPrefetch.ahead(of: k, count: players.count, player: { Int(players[$0]) }, vs: vs, vg: vg, vw: vw)
                                 asked += 1
                             }
                         }
@@ -33,7 +33,7 @@ import Testing
             noGames.withUnsafeBufferPointer { vg in
                 noWeights.withUnsafeBufferPointer { vw in
                     [Int32(0)].withUnsafeBufferPointer { players in
-                        VectorPrefetch.ahead(of: 0, in: players, vs: vs, vg: vg, vw: vw)
+                        VectorPrefetch.ahead(of: 0, count: players.count, player: { Int(players[$0]) }, vs: vs, vg: vg, vw: vw)
                         VectorPrefetch.entries(of: 0, vs: vs, vg: vg, vw: vw)
                     }
                 }
