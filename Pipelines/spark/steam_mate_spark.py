@@ -9,11 +9,14 @@ Steps (issue 13; README "Sharded runs on Apache Spark"):
 0. With `--input RAW` (Steam files as `steam-mate convert RAW` reads them): T Spark tasks each run
    `steam-mate convert RAW --partial-facts --files-shard I/T` (the binary deals the scanned files into T shares of
    about equal bytes, a big JSON Lines bundle cut into pieces of whole lines between them) and write their fact
-   partitions (by steamid hash) to `WORK/facts/I`; the driver then runs
+   partitions (by steamid hash) to `WORK/facts/I`. Without `--pipeline` the driver then runs
    `steam-mate merge WORK/facts/*`, which merges every share's facts partition by partition, resolves, and publishes
-   the canonical dataset at `--canonical-out` (the same bytes as `steam-mate convert RAW`), or, with `--pipeline`,
-   its JSON Lines in `WORK/canonical` for the steps below; with `--plan WORK/plan` it also does step 1 from the
-   dataset it holds.
+   the canonical dataset at `--canonical-out` (the same bytes as `steam-mate convert RAW`); with `--plan WORK/plan`
+   it also does step 1 from the dataset it holds. With `--pipeline` the driver starts the run itself now:
+   `steam-mate run PIPELINE --partial-facts WORK/facts/* --plan-shards N --pair-plan WORK/plan --shard-tables
+   WORK/canonical --pair-shard-lists WORK/shards/*` merges the facts once, writes the dataset's tables into its
+   output, publishes the plan and the tables' JSON Lines (linked) for the steps below, prints `planned`, and waits
+   for the line `lists` on stdin (its trade stage and the union's preparation go on meanwhile).
 
 1. `steam-mate plan` on the driver (with `--dataset`): grid cells to shards by estimated work; `player_shards.csv`
    says which players each shard reads (owner, halo, pool).
@@ -28,11 +31,11 @@ Steps (issue 13; README "Sharded runs on Apache Spark"):
    and the driver share: local disk in local mode, NFS/EFS/a FUSE mount on a cluster). Each task reports its wall
    time and the binary's peak RSS. The shard inputs (and a `--pipeline` run's scratch dataset) are then deleted
    unless `--keep-work`.
-4. The union on the driver: with `--pipeline`, `steam-mate run PIPELINE --partial-facts WORK/facts/* --pair-plan P
-   --pair-shard-lists WORK/shards/*` publishes what `steam-mate run PIPELINE` would; else `steam-mate pair CANONICAL
-   --plan P --shard-lists WORK/shards/* --out OUT` runs the global steps (exposure cap, match ledger, explanations)
-   once and publishes what `steam-mate pair` would. While it runs, Spark writes the canonical tables as Parquet for
-   downstream users (`WORK/canonical_parquet/<table>`).
+4. The union on the driver: with `--pipeline`, the waiting run is sent `lists` and publishes what `steam-mate run
+   PIPELINE` would (if a step fails first, its stdin is closed and it publishes nothing); else `steam-mate pair
+   CANONICAL --plan P --shard-lists WORK/shards/* --out OUT` runs the global steps (exposure cap, match ledger,
+   explanations) once and publishes what `steam-mate pair` would. While it runs, Spark writes the canonical tables as
+   Parquet for downstream users (`WORK/canonical_parquet/<table>`).
 
 Everything after `--` is passed to `plan` and every `pair` (they must agree; the binary checks).
 """
@@ -74,6 +77,62 @@ TABLES = {  # table -> the JSON keys naming its players
 }
 
 
+def arrow_schema(ddl):
+    """The Arrow schema of a table's Spark DDL above (the types it uses: STRING, BIGINT, DOUBLE, BOOLEAN, ARRAY<…>)."""
+    import pyarrow as pa
+
+    types = {"STRING": pa.string(), "BIGINT": pa.int64(), "DOUBLE": pa.float64(), "BOOLEAN": pa.bool_()}
+
+    def typed(name):
+        return pa.list_(types[name[6:-1]]) if name.startswith("ARRAY<") else types[name]
+
+    return pa.schema([pa.field(name, typed(kind)) for name, kind in (c.strip().split(" ", 1) for c in ddl.split(","))])
+
+
+def lines_starting_in(handle, start, end):
+    """The bytes of the lines of an open file that start at offsets in [start, end), each whole (ranges that tile a
+    file hold each of its lines once)."""
+    if start > 0:
+        handle.seek(start - 1)
+        if handle.read(1) != b"\n":
+            handle.readline()  # that line started in the range before
+    begin = handle.tell()
+    if begin >= end:
+        return b""
+    data = handle.read(end - begin)
+    if data and not data.endswith(b"\n"):
+        data += handle.readline()
+    return data
+
+
+def canonical_parquet_task(dataset, out_dir):
+    """Writes pieces of the canonical tables as Parquet: the returned function maps (table, part, start, end) pieces
+    to `out_dir/<table>/part-NNNNN.parquet`, the table's lines that start in [start, end) decoded by Arrow with the
+    table's declared schema (a line that does not fit it, or an unknown key, fails the task)."""
+
+    def task(pieces):
+        import pyarrow as pa
+        import pyarrow.json as pj
+        import pyarrow.parquet as pq
+
+        for table, part, start, end in pieces:
+            schema = arrow_schema(SCHEMAS[table])
+            with open(os.path.join(dataset, f"{table}.jsonl"), "rb") as handle:
+                data = lines_starting_in(handle, start, end)
+            rows = 0
+            with pq.ParquetWriter(os.path.join(out_dir, table, f"part-{part:05d}.parquet"), schema) as writer:
+                if data:
+                    batches = pj.open_json(pa.BufferReader(data), read_options=pj.ReadOptions(use_threads=False),
+                                           parse_options=pj.ParseOptions(explicit_schema=schema,
+                                                                         unexpected_field_behavior="error"))
+                    for batch in batches:
+                        writer.write_batch(batch)
+                        rows += batch.num_rows
+            yield {"table": table, "part": part, "rows": rows}
+
+    return task
+
+
 def steamid(F, column, key, position):
     """The id under `key` in a canonical JSON line. The writer puts the key columns first (`{"steamid":"…"`, or
     `{"steamid_a":"…","steamid_b":"…"`) and ids have 17 digits, so a substring reads it without parsing the line;
@@ -92,14 +151,35 @@ def steamid(F, column, key, position):
 
 class Child:
     """A steam-mate command started on the driver, which may do other work meanwhile; `wait` returns its stderr and
-    wall time, or stops the job with its stderr when its exit status is not in `ok`."""
+    wall time, or stops the job with its stderr when its exit status is not in `ok`. With `talk`, its stdin and stdout
+    are pipes (`run --plan-shards`: it prints `planned`, then waits for the line `lists`)."""
 
-    def __init__(self, cmd, ok=(0,), cwd=None):
+    def __init__(self, cmd, ok=(0,), cwd=None, talk=False):
         self.cmd, self.ok, self.started = cmd, ok, time.time()
         self.err = tempfile.TemporaryFile()  # a file, not a pipe: a long stderr cannot block the child
-        self.proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=self.err)
+        pipe = subprocess.PIPE if talk else subprocess.DEVNULL
+        self.proc = subprocess.Popen(cmd, cwd=cwd, stdin=pipe, stdout=pipe, stderr=self.err)
+
+    def read_line(self):
+        """Its next line on stdout ('' once it has ended it)."""
+        return self.proc.stdout.readline().decode("utf-8", "replace").strip()
+
+    def send(self, line=None):
+        """Writes `line` to its stdin, then closes it (without a line: its input ends, which `run --plan-shards`
+        takes as the shards having failed)."""
+        if self.proc.stdin is None or self.proc.stdin.closed:
+            return
+        try:
+            if line is not None:
+                self.proc.stdin.write((line + "\n").encode())
+            self.proc.stdin.close()
+        except BrokenPipeError:  # it has ended already; `wait` says how
+            pass
 
     def wait(self):
+        self.send()
+        if self.proc.stdout is not None:
+            self.proc.stdout.read()  # nothing more is expected, but a full pipe must not block it
         code = self.proc.wait()
         took = time.time() - self.started
         self.err.seek(0)
@@ -259,8 +339,10 @@ def main(argv):
     ap.add_argument("--report", default=None, help="write per-step timings and per-shard figures here (JSON)")
     ap.add_argument("--broadcast-plan-mb", type=int, default=256, help="broadcast player_shards.csv to the join while it "
                     "is at most this size (MiB; about 9M rows), else shuffle the lines to it")
-    ap.add_argument("--keep-work", action="store_true", help="keep the shard inputs (and, with --pipeline and no "
-                    "--canonical-out, the merged JSON Lines dataset) in WORK after the shards used them")
+    ap.add_argument("--parquet-piece-mb", type=int, default=128, help="a canonical Parquet task's share of a table's "
+                    "JSON Lines (MiB)")
+    ap.add_argument("--keep-work", action="store_true", help="keep the shard inputs (and, with --pipeline, the run's "
+                    "JSON Lines tables in WORK/canonical) after the steps that read them")
     args = ap.parse_args(argv)
 
     binary = os.path.abspath(args.binary)
@@ -269,8 +351,11 @@ def main(argv):
         ap.error("--pipeline needs --input (the pipeline's input directory)")
     if args.input and not args.canonical_out and not args.pipeline:
         ap.error("--input needs --canonical-out")
+    if args.pipeline and args.canonical_out:
+        ap.error("--pipeline publishes the canonical tables in --out (and as Parquet in WORK); --canonical-out is for "
+                 "a pairing-only run")
     dataset = os.path.abspath(args.dataset or args.canonical_out or os.path.join(args.work, "canonical"))
-    scratch_dataset = bool(args.pipeline and not args.canonical_out)  # the merged dataset is the driver's own
+    scratch_dataset = bool(args.pipeline)  # the run's JSON Lines tables, linked for the shard inputs
     decisions = os.path.abspath(args.decisions) if args.decisions else None
     for home in ([os.path.abspath(args.input)] if args.input else []) + [dataset]:
         if decisions is None and os.path.exists(os.path.join(home, "decisions.jsonl")):
@@ -283,6 +368,7 @@ def main(argv):
     plan_dir = os.path.join(work, "plan")
     inputs_dir = os.path.join(work, "shard_inputs")
     shards_dir = os.path.join(work, "shards")
+    lists = [os.path.join(shards_dir, str(i)) for i in range(args.shards)]
     figures = {"shards": args.shards, "steps": {}}
 
     # Tasks run the same Python as the driver unless the cluster says otherwise (they need pyarrow).
@@ -300,6 +386,7 @@ def main(argv):
         .getOrCreate()
     spark.sparkContext.setLogLevel("ERROR")
     spark.sparkContext.addFile(binary)
+    final = None  # with --pipeline: the run, started once the facts are in
     try:
         # 0. Ingest (Spark tasks decode shares of the files; the driver merges the facts).
         if args.input:
@@ -315,16 +402,31 @@ def main(argv):
             if failed:
                 raise SystemExit(1)
             figures["ingest_tasks"] = sorted(report, key=lambda r: r["share"])
-            # merge also plans the shards from the dataset it holds (step 1 without reading the dataset back).
-            cmd = [binary, "merge"] + [os.path.join(facts_dir, str(i)) for i in range(tasks)]
-            cmd += ["--out", dataset, "--force"] + (["--locations", os.path.abspath(args.locations)] if args.locations else [])
-            cmd += ["--plan", plan_dir, "--shards", str(args.shards)] + extra
-            # With a pipeline this dataset is scratch (the run publishes the tables): the JSON Lines Spark reads suffice.
-            cmd += ["--formats", "jsonl"] if scratch_dataset else []
-            stderr, took = run(cmd, ok=(0, 1), cwd=os.path.dirname(raw))  # 1: input errors reported, dataset published
-            sys.stderr.write(stderr)
-            figures["steps"]["ingest_s"] = round(time.time() - started, 2)
-            figures["steps"]["merge_s"] = round(took, 2)
+            facts = [os.path.join(facts_dir, str(i)) for i in range(tasks)]
+            locations = ["--locations", os.path.abspath(args.locations)] if args.locations else []
+            if args.pipeline:
+                figures["steps"]["ingest_s"] = round(time.time() - started, 2)
+                # The run itself merges the facts (once), plans the shards and publishes the dataset's JSON Lines for
+                # the steps below, says `planned` and waits for the line `lists`; meanwhile its trade stage runs and
+                # its pair stage prepares the union.
+                started = time.time()
+                cmd = [binary, "run", os.path.abspath(args.pipeline), "--out", os.path.abspath(args.out), "--quiet",
+                       "--partial-facts"] + facts + locations
+                cmd += ["--plan-shards", str(args.shards), "--pair-plan", plan_dir, "--shard-tables", dataset,
+                        "--pair-shard-lists"] + lists
+                final = Child(cmd, ok=(0, 1), talk=True)
+                if final.read_line() != "planned":
+                    final.wait()  # stops the job with its stderr
+                    raise SystemExit("steam-mate-spark: steam-mate run ended before it planned the shards")
+                figures["steps"]["planned_s"] = round(time.time() - started, 2)
+            else:
+                # merge also plans the shards from the dataset it holds (step 1 without reading the dataset back).
+                cmd = [binary, "merge"] + facts + ["--out", dataset, "--force"] + locations
+                cmd += ["--plan", plan_dir, "--shards", str(args.shards)] + extra
+                stderr, took = run(cmd, ok=(0, 1), cwd=os.path.dirname(raw))  # 1: input errors reported, dataset published
+                sys.stderr.write(stderr)
+                figures["steps"]["ingest_s"] = round(time.time() - started, 2)
+                figures["steps"]["merge_s"] = round(took, 2)
 
         # 1. Plan (driver; with --input the merge wrote it).
         if not args.input:
@@ -387,17 +489,14 @@ def main(argv):
         if not args.keep_work:
             shutil.rmtree(inputs_dir, ignore_errors=True)
 
-        # 4. Union and global steps (driver): `pair --shard-lists`, or the whole `run` with its ingest from the facts
-        # and its pair stage from the shards (lobby, trade and the report computed here, once). It starts now, and
-        # the canonical tables are written as Parquet while it runs: on a cluster they are the executors' work beside
-        # the driver's; in local mode they fill the cores the final step leaves idle (its trade stage is one thread).
-        lists = [os.path.join(shards_dir, str(i)) for i in range(args.shards)]
+        # 4. Union and global steps (driver): the run, told its shards' lists are written, merges them and applies the
+        # exposure cap, the match ledger and the explanations once, then lobby, the report and the write (trade ran
+        # beside the shards); without a pipeline, `pair --shard-lists` does the same for the pairing output. The
+        # canonical tables are written as Parquet meanwhile: on a cluster they are the executors' work beside the
+        # driver's; in local mode they fill the cores the final step leaves idle.
+        union_started = time.time()
         if args.pipeline:
-            cmd = [binary, "run", os.path.abspath(args.pipeline), "--out", os.path.abspath(args.out), "--quiet",
-                   "--partial-facts"] + [os.path.join(work, "facts", str(i)) for i in range(args.ingest_tasks or args.shards)]
-            cmd += ["--pair-plan", plan_dir, "--pair-shard-lists"] + lists
-            cmd += ["--locations", os.path.abspath(args.locations)] if args.locations else []
-            final = Child(cmd, ok=(0, 1))
+            final.send("lists")
         else:
             cmd = [binary, "pair", dataset, "--plan", plan_dir, "--shard-lists"] + lists
             cmd += ["--out", os.path.abspath(args.out), "--quiet"]
@@ -409,11 +508,26 @@ def main(argv):
         parquet_error = None
         try:
             parquet_started = time.time()
-            for table, schema in SCHEMAS.items():
+            # Spark tasks, each a byte range of one table (lines that start in it), decoded and encoded by Arrow:
+            # 2-3x less CPU than Spark's JSON reader and Parquet writer, the same rows and types (README).
+            out_dir = os.path.join(work, "canonical_parquet")
+            pieces = []
+            for table in SCHEMAS:
                 path = os.path.join(dataset, f"{table}.jsonl")
-                if os.path.exists(path):
-                    spark.read.schema(schema).option("mode", "FAILFAST").json(path) \
-                        .write.mode("overwrite").parquet(os.path.join(work, "canonical_parquet", table))
+                if not os.path.exists(path):
+                    continue
+                shutil.rmtree(os.path.join(out_dir, table), ignore_errors=True)
+                os.makedirs(os.path.join(out_dir, table))
+                size = os.path.getsize(path)
+                count = max(1, -(-size // (max(1, args.parquet_piece_mb) << 20)))
+                pieces += [(table, k, size * k // count, size * (k + 1) // count) for k in range(count)]
+            pieces.sort(key=lambda p: p[2] - p[3])  # the largest first
+            written = spark.sparkContext.parallelize(pieces, max(1, len(pieces))) \
+                .mapPartitions(canonical_parquet_task(dataset, out_dir)).collect()
+            for table in sorted({p[0] for p in pieces}):
+                open(os.path.join(out_dir, table, "_SUCCESS"), "wb").close()
+            figures["canonical_parquet_rows"] = {t: sum(w["rows"] for w in written if w["table"] == t)
+                                                 for t in sorted({p[0] for p in pieces})}
             figures["steps"]["canonical_parquet_s"] = round(time.time() - parquet_started, 2)
         except Exception as error:  # noqa: BLE001 (reported below, once the final step is done)
             parquet_error = error
@@ -421,7 +535,9 @@ def main(argv):
         # output does not depend on the Parquet), then the job fails with the write's error.
         stderr, took = final.wait()
         sys.stderr.write(stderr)
-        figures["steps"]["union_s"] = round(took, 2)
+        figures["steps"]["union_s"] = round(time.time() - union_started, 2)
+        if args.pipeline:
+            figures["steps"]["run_s"] = round(took, 2)  # the whole run, from the merge of the facts to its publish
         if parquet_error is not None:
             text = str(parquet_error).strip()
             first = text.splitlines()[0] if text else type(parquet_error).__name__
@@ -429,6 +545,14 @@ def main(argv):
                              f"({os.path.join(work, 'canonical_parquet')}) was not written: {first}")
         if not args.keep_work and scratch_dataset:
             shutil.rmtree(dataset, ignore_errors=True)
+    except BaseException:
+        if final is not None and final.proc.returncode is None:
+            final.send()  # its input ends before `lists`: it publishes nothing (exit 2)
+            try:
+                final.wait()  # prints its stderr
+            except SystemExit:
+                pass  # the step that failed first is the one reported
+        raise
     finally:
         spark.stop()
 

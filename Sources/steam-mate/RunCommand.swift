@@ -43,6 +43,12 @@ struct RunCommand: ParsableCommand {
     @Option(parsing: .upToNextOption, help: "The pair stage from every shard's pair --shard output instead of scoring here.")
     var pairShardLists: [String] = []
 
+    @Option(help: ArgumentHelp("Start before the shards: after the dataset stage, plan N shards into --pair-plan and publish the dataset's JSON Lines tables into --shard-tables, print 'planned' on stdout, and read the --pair-shard-lists once a line 'lists' arrives on stdin (end of input without it: nothing is published, exit 2).", valueName: "n"))
+    var planShards: Int?
+
+    @Option(help: ArgumentHelp("With --plan-shards: where the dataset's JSON Lines tables are published for the shard inputs.", valueName: "dir"))
+    var shardTables: String?
+
     func run() throws {
         try OptionCheck.require([("--threads", threads.asDouble, OptionRanges.threads)] + publish.rangeChecks + spill.rangeChecks)
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -68,7 +74,18 @@ struct RunCommand: ParsableCommand {
             DiagnosticPrinter.standardError("error: --pair-plan and --pair-shard-lists go together [pair.shardOptions]\n")
             throw ExitCode(ExitStatus.definitionError.rawValue)
         }
-        if let pairPlan {
+        if let planShards {
+            guard let pairPlan, let shardTables else {
+                DiagnosticPrinter.standardError("error: --plan-shards needs --pair-plan, --shard-tables and --pair-shard-lists [pair.shardOptions]\n")
+                throw ExitCode(ExitStatus.definitionError.rawValue)
+            }
+            job.shardHandoff = PipelineRun.ShardHandoff(
+                shards: planShards, plan: URL(fileURLWithPath: pairPlan, relativeTo: cwd).standardizedFileURL,
+                tables: URL(fileURLWithPath: shardTables, relativeTo: cwd).standardizedFileURL,
+                lists: pairShardLists.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL },
+                planned: { FileHandle.standardOutput.write(Data("planned\n".utf8)) },
+                awaitLists: Self.awaitListsLine)
+        } else if let pairPlan {
             do {
                 job.pairShards = try PipelineRun.PairShards.read(plan: URL(fileURLWithPath: pairPlan),
                                                                  lists: pairShardLists.map { URL(fileURLWithPath: $0) })
@@ -80,6 +97,10 @@ struct RunCommand: ParsableCommand {
                 throw ExitCode(ExitStatus.definitionError.rawValue)
             }
         }
+        if shardTables != nil && planShards == nil {
+            DiagnosticPrinter.standardError("error: --shard-tables goes with --plan-shards [pair.shardOptions]\n")
+            throw ExitCode(ExitStatus.definitionError.rawValue)
+        }
         let log = DiagnosticLog()
         try CommandOutcome.report(log: log) {
             job.reportStage = CommandOutcome.printStage
@@ -89,5 +110,15 @@ struct RunCommand: ParsableCommand {
             }
             return try job.execute(diagnostics: log)
         }
+    }
+
+    /// Reads stdin until the line `lists` (the shards' lists are written); its end before that line means they never
+    /// will be (the driver stopped or a shard failed).
+    @Sendable static func awaitListsLine() throws {
+        while let line = readLine() {
+            if line.trimmingCharacters(in: .whitespaces) == "lists" { return }
+        }
+        throw PipelineDefinitionError(diagnostics: [.error("pair.shardsAbandoned",
+            "standard input ended before the line 'lists': the shards' lists were never handed over, so nothing is published")])
     }
 }

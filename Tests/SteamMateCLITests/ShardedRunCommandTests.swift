@@ -96,4 +96,76 @@ import Testing
         #expect(refused.stderr.contains("[pair.shardSettings]"))
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("bad").path))
     }
+
+    /// `run --plan-shards N` started before its shards (as the Spark driver starts it): it merges the facts, publishes
+    /// the plan `plan` would write and the dataset's JSON Lines, says `planned`, and once told `lists` publishes what
+    /// `run` publishes. Its input ending before `lists` publishes nothing (exit 2); options that cannot make a handoff
+    /// are refused before any work.
+    @Test func runStartedBeforeItsShardsEqualsTheRun() throws {
+        let dir = try RepositoryPaths.temporaryDirectory("handoff-run")
+        let locations = RepositoryPaths.root().appendingPathComponent("Data/reference/steam-locations.csv").path
+        let stages = "  normalize: {}\n  pair: {k: 8, exposure_cap: 2}\n  match: {}\n  trade: {max_distance_km: 150}\n"
+        try "name: handoff\ninput: gen\noutput: whole\nlocations: \(locations)\nstages:\n\(stages)"
+            .write(to: dir.appendingPathComponent("p.yml"), atomically: true, encoding: .utf8)
+        try "name: handoff\ninput: gen\noutput: whole\nlocations: \(locations)\nstages:\n  normalize: {}\n"
+            .write(to: dir.appendingPathComponent("nopair.yml"), atomically: true, encoding: .utf8)
+        let pairing = ["--k", "8", "--exposure-cap", "2"]
+        var steps: [[String]] = [["generate", "--players", "1200", "--seed", "32", "--out", "gen"], ["run", "p.yml", "--quiet"],
+                                 ["convert", "gen", "--out", "canonical", "--locations", locations, "--quiet"],
+                                 ["plan", "canonical", "--shards", "3", "--out", "expected-plan"] + pairing]
+        for i in 0..<2 {
+            steps.append(["convert", "gen", "--partial-facts", "--names-as-run", "--files-shard", "\(i)/2", "--out", "f\(i)", "--quiet"])
+        }
+        for args in steps {
+            let r = try CommandRunner.run(args, in: dir)
+            #expect(r.status == 0, "\(args.joined(separator: " ")): \(r.stderr)")
+        }
+        let handoff = ["run", "p.yml", "--quiet", "--partial-facts", "f0", "f1", "--plan-shards", "3", "--pair-plan", "plan",
+                       "--shard-tables", "tables", "--pair-shard-lists", "s0", "s1", "s2"]
+        let run = try TalkingCommand(handoff + ["--out", "sharded"], in: dir)
+        #expect(run.awaitLine("planned"))
+        #expect(PublishedTree.snapshot(dir.appendingPathComponent("plan")) == PublishedTree.snapshot(dir.appendingPathComponent("expected-plan")))
+        let tables = PublishedTree.snapshot(dir.appendingPathComponent("tables"))
+        let whole = PublishedTree.snapshot(dir.appendingPathComponent("whole"))
+        #expect(tables.keys.contains("players.jsonl") && tables.keys.contains("player_games.jsonl") && tables.keys.contains("manifest.json"))
+        for (path, bytes) in tables where path.hasSuffix(".jsonl") { #expect(whole[path] == bytes, "tables/\(path)") }
+        for i in 0..<3 {
+            let r = try CommandRunner.run(["pair", "tables", "--plan", "plan", "--shard", "\(i)/3", "--decisions", "gen/decisions.jsonl",
+                                           "--out", "s\(i)", "--quiet"] + pairing, in: dir)
+            #expect(r.status == 0, "\(r.stderr)")
+        }
+        try run.finishInput(with: "lists")
+        let finished = run.wait()
+        #expect(finished.status == 0, "\(finished.stderr)")
+        #expect(finished.stderr.contains("timing: plan"))
+        let sharded = PublishedTree.snapshot(dir.appendingPathComponent("sharded"))
+        #expect(whole.keys.contains("pairings.csv") && whole.keys.contains("trade_loops.csv"))
+        #expect(whole.keys.sorted() == sharded.keys.sorted())
+        for (path, bytes) in whole { #expect(sharded[path] == bytes, "\(path) differs") }
+
+        // Its input ends before `lists` (the driver stopped, or a shard failed): nothing is published, exit 2.
+        let abandoned = try TalkingCommand(handoff + ["--out", "abandoned"], in: dir)
+        #expect(abandoned.awaitLine("planned"))
+        try abandoned.finishInput()
+        let ended = abandoned.wait()
+        #expect(ended.status == 2)
+        #expect(ended.stderr.contains("the shards' lists were never handed over, so nothing is published [pair.shardsAbandoned]"), "\(ended.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("abandoned").path))
+
+        // Refused before any work: no pair stage; lists that are not one per shard; a missing --shard-tables.
+        for (args, message) in [(["run", "nopair.yml", "--out", "x1", "--plan-shards", "3", "--pair-plan", "p1", "--shard-tables", "t1",
+                                  "--pair-shard-lists", "s0", "s1", "s2"], "--plan-shards needs a pipeline with a pair stage [pair.shardOptions]"),
+                                 (["run", "p.yml", "--out", "x2", "--plan-shards", "3", "--pair-plan", "p2", "--shard-tables", "t2",
+                                   "--pair-shard-lists", "s0", "s1"], "needs one --pair-shard-lists directory per shard (got 2) [pair.shardOptions]"),
+                                 (["run", "p.yml", "--out", "x3", "--plan-shards", "3", "--pair-plan", "p3",
+                                   "--pair-shard-lists", "s0", "s1", "s2"], "--plan-shards needs --pair-plan, --shard-tables and --pair-shard-lists")] {
+            let r = try CommandRunner.run(args, in: dir)
+            #expect(r.status == 2, "\(args)")
+            #expect(r.stderr.contains(message), "\(r.stderr)")
+            #expect(r.stdout.isEmpty)
+        }
+        for never in ["x1", "x2", "x3", "p1", "t1"] {
+            #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(never).path), "\(never)")
+        }
+    }
 }

@@ -68,6 +68,11 @@ struct SparkDriverTests {
         let dir = try RepositoryPaths.temporaryDirectory("spark-sample")
         let text = try Self.runSamplePipeline(dir)
         Self.expectSparkEqualsWhole(dir, log: text)
+        // The canonical tables stay as Parquet; the run's JSON Lines linked for the shard inputs, and those, are gone.
+        let work = dir.appendingPathComponent("work")
+        #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("canonical_parquet/players/_SUCCESS").path))
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("canonical").path))
+        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("shard_inputs").path))
     }
 
     /// The canonical Parquet is written while the final step runs; when that write fails (here `WORK/canonical_parquet`
@@ -81,8 +86,19 @@ struct SparkDriverTests {
         #expect(text.contains("steam-mate-spark: the output is published, but the canonical Parquet"), "\(text.suffix(2000))")
     }
 
+    /// A shard that fails (here its options differ from the pipeline's pair stage, which planned the shards): the run
+    /// waiting for the lists is told they will not come and publishes nothing; the driver exits 1.
+    @Test func aFailedShardPublishesNothing() throws {
+        let dir = try RepositoryPaths.temporaryDirectory("spark-shard-fails")
+        let text = try Self.runSamplePipeline(dir, status: 1, options: ["--k", "9", "--exposure-cap", "3", "--default-max-distance", "100"])
+        #expect(text.contains("[pair.shardSettings]"), "\(text.suffix(3000))")
+        #expect(text.contains("nothing is published [pair.shardsAbandoned]"), "\(text.suffix(3000))")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("spark").path))
+    }
+
     /// `steam-mate run` of the default pipeline on the sample into `whole`, then the driver into `spark`; the driver's log.
-    static func runSamplePipeline(_ dir: URL, status: Int32 = 0) throws -> String {
+    static func runSamplePipeline(_ dir: URL, status: Int32 = 0,
+                                  options: [String] = ["--k", "10", "--exposure-cap", "3", "--default-max-distance", "100"]) throws -> String {
         let root = RepositoryPaths.root()
         let pipeline = try String(contentsOf: root.appendingPathComponent("Pipelines/default.yml"), encoding: .utf8)
             .replacingOccurrences(of: "input: Data/sample", with: "input: \(root.path)/Data/sample")
@@ -93,8 +109,7 @@ struct SparkDriverTests {
         return try Self.runDriver(dir, ["--pipeline", "p.yml", "--input", root.appendingPathComponent("Data/sample").path,
                                         "--locations", root.appendingPathComponent("Data/reference/steam-locations.csv").path,
                                         "--out", "spark", "--work", "work", "--shards", "3", "--ingest-tasks", "2",
-                                        "--master", "local[2]", "--report", "report.json", "--",
-                                        "--k", "10", "--exposure-cap", "3", "--default-max-distance", "100"], status: status)
+                                        "--master", "local[2]", "--report", "report.json", "--"] + options, status: status)
     }
 
     static func expectSparkEqualsWhole(_ dir: URL, log: String) {
@@ -149,7 +164,8 @@ struct SparkDriverTests {
         #expect(run.status == 0, "\(run.stderr)")
         let text = try Self.runDriver(dir, ["--pipeline", "p.yml", "--input", "gen", "--locations", locations, "--out", "spark",
                                            "--work", "work", "--shards", "5", "--ingest-tasks", "3", "--master", "local[2]",
-                                           "--report", "report.json", "--", "--k", "20", "--exposure-cap", "3"])
+                                           "--report", "report.json", "--parquet-piece-mb", "1", "--keep-work",
+                                           "--", "--k", "20", "--exposure-cap", "3"])
         let whole = PublishedTree.snapshot(dir.appendingPathComponent("whole"))
         let spark = PublishedTree.snapshot(dir.appendingPathComponent("spark"))
         #expect(whole.keys.contains("lobbies.csv") && whole.keys.contains("trade_loops.csv") && whole.keys.contains("pairings.csv"))
@@ -158,11 +174,55 @@ struct SparkDriverTests {
         let report = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("report.json"))) as? [String: Any]
         #expect((report?["shard_tasks"] as? [[String: Any]])?.count == 5)
         #expect((report?["ingest_tasks"] as? [[String: Any]])?.count == 3)
-        // The canonical tables stay as Parquet; the scratch JSON Lines dataset and the shard inputs are gone.
+        // The run planned the shards itself (no merge step), then merged their lists.
+        let steps = report?["steps"] as? [String: Any]
+        #expect(steps?["planned_s"] != nil && steps?["run_s"] != nil && steps?["merge_s"] == nil, "\(steps ?? [:])")
+        // The canonical Parquet holds every table's rows, in order, with the declared types: read back, each equals its
+        // JSON Lines (written in 1 MiB pieces here, so the byte ranges cut lines and tables into many files).
         let work = dir.appendingPathComponent("work")
         #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("canonical_parquet/player_games/_SUCCESS").path))
-        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("canonical").path))
-        #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("shard_inputs").path))
+        #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("canonical/players.jsonl").path), "--keep-work")
+        let check = try Self.runPython(["-c", Self.parquetEqualsJSONLines, work.path, dir.appendingPathComponent("whole").path,
+                                        RepositoryPaths.root().appendingPathComponent("Pipelines/spark/steam_mate_spark.py").path])
+        #expect(check.status == 0 && check.output.contains("player_games rows"), "\(check.output)")
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("canonical_parquet/player_games").path))?
+            .filter { $0.hasSuffix(".parquet") }.count ?? 0 > 20)
+    }
+
+    /// Compares `WORK/canonical_parquet/<table>` (part files in name order) with `OUT/<table>.jsonl` row by row, and
+    /// every part's schema with the table's declared one (the driver's `SCHEMAS`; Spark reads those types back).
+    static let parquetEqualsJSONLines = """
+        import json, os, sys
+        import pyarrow.parquet as pq
+        work, out, driver = sys.argv[1], sys.argv[2], sys.argv[3]
+        sys.path.insert(0, os.path.dirname(driver))
+        from steam_mate_spark import SCHEMAS, arrow_schema
+        for table in ["players", "player_games", "friendships", "groups", "group_members", "achievements", "preferences"]:
+            directory = os.path.join(work, "canonical_parquet", table)
+            parts = sorted(f for f in os.listdir(directory) if f.endswith(".parquet"))
+            tables = [pq.read_table(os.path.join(directory, part)) for part in parts]
+            if any(not t.schema.equals(arrow_schema(SCHEMAS[table])) for t in tables):
+                sys.exit(f"{table}: a part's schema is not the declared one")
+            rows = [row for t in tables for row in t.to_pylist()]
+            with open(os.path.join(out, table + ".jsonl"), "rb") as handle:
+                lines = [json.loads(line) for line in handle if line.strip()]
+            if rows != lines:
+                sys.exit(f"{table}: {len(rows)} Parquet rows differ from {len(lines)} lines")
+            print(table, "rows", len(rows), "parts", len(parts))
+        """
+
+    /// Runs the driver's Python with `arguments`: its exit status and output.
+    static func runPython(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python!)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
     /// Without a pipeline, from Steam files: the canonical dataset equals `steam-mate convert`'s and the pairings

@@ -29,6 +29,12 @@ struct PairingStage {
         var reportTally: PairingReportTally?
     }
 
+    /// The pairing settings of the stage's options, on `threads` workers (0: every core).
+    var config: PairingConfig {
+        let workers = threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount
+        return PairStageOptions.config(pair ?? match ?? StageOptions(), threads: workers)
+    }
+
     /// Throws only with `shards` that do not make this run (a refusal: exit 2).
     /// `libraries`: the dataset's game libraries as columns when its `games` rows were released (`PipelineRun.releaseGameRows`),
     /// taken from the hand-over when pairing starts, so the population is their last holder.
@@ -37,16 +43,20 @@ struct PairingStage {
     func run(dataset: consuming PlayerDataset, libraries: ColumnsHandoff? = nil, decisions: [Decision],
              diagnostics: some DiagnosticSink) throws -> Result {
         let options = pair ?? match ?? StageOptions()
-        let workers = threads > 0 ? threads : ProcessInfo.processInfo.activeProcessorCount
-        let config = PairStageOptions.config(options, threads: workers)
         let state = options.string("previous_state").map(resolve) ?? defaultStateDirectory
         let output: PairingRun.Output
         if let shards {
+            // The union prepares the population and the pool's index first, then reads shard 0: a handoff's shards may
+            // still be scoring until then.
+            var directories = shards.directories
             do {
                 output = try PairingJob.pair(dataset: dataset, decisions: decisions, previousState: state, config: config,
                                              sink: diagnostics, libraries: libraries?.take(), shardCount: shards.directories.count, plan: shards.plan) {
-                    try PairingShardFiles.readShard(shards.directories[$0], planSHA256: shards.planSHA256)
+                    if $0 == 0, let ready = shards.ready { directories = try ready() }
+                    return try PairingShardFiles.readShard(directories[$0], planSHA256: shards.planSHA256)
                 }
+            } catch let error as PipelineDefinitionError {
+                throw error
             } catch let error as PairingShardFiles.ReadError {
                 throw PipelineDefinitionError(diagnostics: [error.diagnostic])
             } catch {

@@ -37,12 +37,18 @@ public struct PipelineRun: Sendable {
     public var partialFacts: [URL]?
     /// The pair stage from these shards' lists (`PairingRun.run(_:shardCount:plan:load:)`) instead of scoring here.
     public var pairShards: PairShards?
+    /// Plan the shards and publish their inputs from this run's dataset, then take the pair stage from their lists
+    /// (`ShardHandoff`); replaces `pairShards`.
+    public var shardHandoff: ShardHandoff?
 
     public struct PairShards: Sendable {
         public var plan: PairingShardPlan
         /// The shards' list directories, by shard index (their headers checked against `plan`).
         public var directories: [URL]
         public var planSHA256: String
+        /// Set by a `ShardHandoff`: waits until the lists are written, checks their headers, and returns the
+        /// directories by shard index (called by the pair stage before it reads the first shard's lists).
+        var ready: (@Sendable () throws -> [URL])?
         public init(plan: PairingShardPlan, planSHA256: String, directories: [URL]) {
             self.plan = plan
             self.planSHA256 = planSHA256
@@ -91,6 +97,12 @@ public struct PipelineRun: Sendable {
         let output = resolve(definition.output)
         let policy = PublishPolicy(force: definition.force, allowEmpty: definition.allowEmpty, lockWait: lockWait)
         try OutputGuard.preflight(output: output, inputs: [input], policy: policy, displayPath: definition.output)
+        if let shardHandoff {
+            try shardHandoff.check(definition)
+            for handed in [shardHandoff.plan, shardHandoff.tables] {
+                try OutputGuard.preflight(output: handed, inputs: [input, output], policy: policy)
+            }
+        }
         var timings = StageTimings()
         let report = reportStage
         if let options = definition.stages[.fetch] {
@@ -130,6 +142,15 @@ public struct PipelineRun: Sendable {
                                                progress: writeProgress)
             }
             report(timings.stages.last!)
+            var shards = pairShards
+            if let shardHandoff {
+                shards = try timings.measure("plan") {
+                    try shardHandoff.publish(dataset: ingested.dataset, config: pairingStage(shards: nil).config,
+                                             datasetEntries: datasetEntries, staging: staging, pipeline: definition.name,
+                                             policy: policy, workers: definition.threads)
+                }
+                report(timings.stages.last!)
+            }
             let (libraries, knownApps) = releaseGameRows(&ingested)
 
             var tables: [StreamedTable] = []
@@ -138,7 +159,7 @@ public struct PipelineRun: Sendable {
             // The later stages take the dataset over (`runLaterStages`); the Dota notes on `pairings` need its ids.
             let dotaPlayers = DotaOutput.playerIDs(of: ingested)
             let later = try runLaterStages(dataset: &ingested.dataset, libraries: libraries, knownApps: knownApps,
-                                           dota: ingested.dota, files: files, locator: locator, tables: &tables,
+                                           dota: ingested.dota, files: files, locator: locator, shards: shards, tables: &tables,
                                            extraFiles: &extraFiles, figures: &stageFigures, timings: &timings,
                                            diagnostics: diagnostics)
             DotaOutput.extend(&tables, with: ingested.dota, playerIDs: dotaPlayers)
@@ -242,7 +263,8 @@ public struct PipelineRun: Sendable {
     /// pairing is handed the rows and lets them go once its population is prepared, unless `lobby` reads them later.
     /// At a million players that frees the players, preferences and friendships (~1 GiB) for the rest of the stage.
     func runLaterStages(dataset: inout PlayerDataset, libraries: ColumnsHandoff? = nil, knownApps: Set<UInt32>? = nil,
-                        dota: DotaDataset?, files: [DatasetFile], locator: (any PlayerLocator)?, tables: inout [StreamedTable],
+                        dota: DotaDataset?, files: [DatasetFile], locator: (any PlayerLocator)?, shards: PairShards?,
+                        tables: inout [StreamedTable],
                         extraFiles: inout [OutputFile], figures: inout [String: Int], timings: inout StageTimings,
                         diagnostics: DiagnosticLog) throws -> LaterStages {
         let needsDecisions = definition.has(.pair) || definition.has(.match) || definition.has(.lobby) || definition.has(.trade)
@@ -265,9 +287,7 @@ public struct PipelineRun: Sendable {
         let excluding = background.map { stage in { stage.cpuSeconds() } }
         var pairingReport: PairingReportTally?
         if definition.has(.pair) || definition.has(.match) {
-            let stage = PairingStage(pair: definition.stages[.pair], match: definition.stages[.match], threads: definition.threads,
-                                     defaultStateDirectory: resolve(definition.output).appendingPathComponent("state"),
-                                     resolve: resolve, shards: pairShards)
+            let stage = pairingStage(shards: shards)
             var handed: PlayerDataset? = dataset
             if !definition.has(.lobby) { dataset = PlayerDataset() }
             let result = try timings.measure(definition.has(.pair) ? "pair" : "match", excluding: excluding) {
@@ -299,6 +319,13 @@ public struct PipelineRun: Sendable {
             Self.append(result, to: &tables, extraFiles: &extraFiles, figures: &figures)
         }
         return LaterStages(pairingReport: pairingReport, pendingTrade: nil)
+    }
+
+    /// The pair and match stages of this definition, scoring here or merging `shards`' lists.
+    func pairingStage(shards: PairShards?) -> PairingStage {
+        PairingStage(pair: definition.stages[.pair], match: definition.stages[.match], threads: definition.threads,
+                     defaultStateDirectory: resolve(definition.output).appendingPathComponent("state"),
+                     resolve: resolve, shards: shards)
     }
 
     /// The trade stage's tables, files and figures added to the run's.
