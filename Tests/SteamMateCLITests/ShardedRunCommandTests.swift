@@ -107,6 +107,8 @@ import Testing
         let stages = "  normalize: {}\n  pair: {k: 8, exposure_cap: 2}\n  match: {}\n  trade: {max_distance_km: 150}\n"
         try "name: handoff\ninput: gen\noutput: whole\nlocations: \(locations)\nstages:\n\(stages)"
             .write(to: dir.appendingPathComponent("p.yml"), atomically: true, encoding: .utf8)
+        try "name: handoff\ninput: gen\noutput: whole\nlocations: \(locations)\nformats: [csv]\nstages:\n\(stages)"
+            .write(to: dir.appendingPathComponent("csv.yml"), atomically: true, encoding: .utf8)
         try "name: handoff\ninput: gen\noutput: whole\nlocations: \(locations)\nstages:\n  normalize: {}\n"
             .write(to: dir.appendingPathComponent("nopair.yml"), atomically: true, encoding: .utf8)
         let pairing = ["--k", "8", "--exposure-cap", "2"]
@@ -143,9 +145,16 @@ import Testing
         #expect(whole.keys.sorted() == sharded.keys.sorted())
         for (path, bytes) in whole { #expect(sharded[path] == bytes, "\(path) differs") }
 
-        // Its input ends before `lists` (the driver stopped, or a shard failed): nothing is published, exit 2.
-        let abandoned = try TalkingCommand(handoff + ["--out", "abandoned"], in: dir)
+        // A pipeline without JSON Lines still hands the shards the same JSON Lines tables (written for them). Its input
+        // ends before `lists` (the driver stopped, or a shard failed): nothing is published, exit 2.
+        var csvOnly = handoff
+        csvOnly[1] = "csv.yml"
+        csvOnly[csvOnly.firstIndex(of: "tables")!] = "tables2"
+        let abandoned = try TalkingCommand(csvOnly + ["--out", "abandoned"], in: dir)
         #expect(abandoned.awaitLine("planned"))
+        let written = PublishedTree.snapshot(dir.appendingPathComponent("tables2")).filter { $0.key.hasSuffix(".jsonl") }
+        #expect(written.keys.sorted() == tables.keys.filter { $0.hasSuffix(".jsonl") }.sorted())
+        for (path, bytes) in written { #expect(whole[path] == bytes, "tables2/\(path)") }
         try abandoned.finishInput()
         let ended = abandoned.wait()
         #expect(ended.status == 2)
