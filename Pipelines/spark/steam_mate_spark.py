@@ -34,8 +34,9 @@ Steps (issue 13; README "Sharded runs on Apache Spark"):
 4. The union on the driver: with `--pipeline`, the waiting run is sent `lists` and publishes what `steam-mate run
    PIPELINE` would (if a step fails first, its stdin is closed and it publishes nothing); else `steam-mate pair
    CANONICAL --plan P --shard-lists WORK/shards/* --out OUT` runs the global steps (exposure cap, match ledger,
-   explanations) once and publishes what `steam-mate pair` would. While it runs, Spark writes the canonical tables as
-   Parquet for downstream users (`WORK/canonical_parquet/<table>`).
+   explanations) once and publishes what `steam-mate pair` would. While it runs, Spark tasks write the canonical
+   tables as Parquet for downstream users (`WORK/canonical_parquet/<table>/part-NNNNN.parquet`): each task a byte
+   range of one table's JSON Lines, decoded and encoded by Arrow with the table's declared schema.
 
 Everything after `--` is passed to `plan` and every `pair` (they must agree; the binary checks).
 """
