@@ -509,8 +509,8 @@ def main(argv):
         parquet_error = None
         try:
             parquet_started = time.time()
-            # Spark tasks, each a byte range of one table (lines that start in it), decoded and encoded by Arrow:
-            # 2-3x less CPU than Spark's JSON reader and Parquet writer, the same rows and types (README).
+            # Spark tasks, each a byte range of one table (lines that start in it), decoded and encoded by Arrow: the
+            # same rows and types as Spark's JSON reader and Parquet writer, in 45.0 s against 113.1 s at 1M (README).
             out_dir = os.path.join(work, "canonical_parquet")
             pieces = []
             for table in SCHEMAS:
@@ -525,10 +525,10 @@ def main(argv):
             pieces.sort(key=lambda p: p[2] - p[3])  # the largest first
             written = spark.sparkContext.parallelize(pieces, max(1, len(pieces))) \
                 .mapPartitions(canonical_parquet_task(dataset, out_dir)).collect()
-            for table in sorted({p[0] for p in pieces}):
+            tables = sorted({p[0] for p in pieces})
+            for table in tables:
                 open(os.path.join(out_dir, table, "_SUCCESS"), "wb").close()
-            figures["canonical_parquet_rows"] = {t: sum(w["rows"] for w in written if w["table"] == t)
-                                                 for t in sorted({p[0] for p in pieces})}
+            figures["canonical_parquet_rows"] = {t: sum(w["rows"] for w in written if w["table"] == t) for t in tables}
             figures["steps"]["canonical_parquet_s"] = round(time.time() - parquet_started, 2)
         except Exception as error:  # noqa: BLE001 (reported below, once the final step is done)
             parquet_error = error

@@ -59,6 +59,12 @@ public struct PipelineRun: Sendable {
         /// themselves are read by the pair stage one shard at a time, so the run never holds them all.
         public static func read(plan directory: URL, lists: [URL]) throws -> PairShards {
             let (plan, sha) = try PairingShardFiles.readPlan(directory)
+            return PairShards(plan: plan, planSHA256: sha, directories: try byShard(lists, plan: plan, planSHA256: sha))
+        }
+
+        /// The list directories by shard index, from their headers (`shard.json`), which must name this plan and hold
+        /// shards 0…N−1 once each.
+        static func byShard(_ lists: [URL], plan: PairingShardPlan, planSHA256 sha: String) throws -> [URL] {
             let headers = try lists.map { try PairingShardFiles.readShardHeader($0, planSHA256: sha) }
             let indices = headers.map(\.shard).sorted()
             guard indices == Array(0..<plan.shards), headers.allSatisfy({ $0.shards == plan.shards }) else {
@@ -67,7 +73,7 @@ public struct PipelineRun: Sendable {
                 throw PipelineDefinitionError(diagnostics: [.error("pair.shardUnion", "\(error)")])
             }
             let byShard = Dictionary(uniqueKeysWithValues: zip(headers.map(\.shard), lists))
-            return PairShards(plan: plan, planSHA256: sha, directories: (0..<plan.shards).map { byShard[$0]! })
+            return (0..<plan.shards).map { byShard[$0]! }
         }
     }
 

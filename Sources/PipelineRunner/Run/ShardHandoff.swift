@@ -71,11 +71,11 @@ extension PipelineRun {
             planned()
             // The plan read back as every shard reads it: its SHA-256 is what their headers must name.
             let (written, sha) = try PairingShardFiles.readPlan(self.plan)
-            let lists = lists, planDirectory = self.plan, awaitLists = awaitLists
+            let lists = lists, awaitLists = awaitLists
             var shards = PairShards(plan: written, planSHA256: sha, directories: lists)
             shards.ready = {
                 try awaitLists()
-                return try PairShards.read(plan: planDirectory, lists: lists).directories
+                return try PairShards.byShard(lists, plan: written, planSHA256: sha)
             }
             return shards
         }
