@@ -8,12 +8,12 @@ import PipelineRunner
 /// --out OUT` as a child process (scan, decode, normalize, the tables in both formats, hashing, atomic publish),
 /// so the figures are those of the command users run. Prints wall, CPU (user + sys) and peak RSS of every
 /// child from `wait4`, and the same-run baselines: Python `orjson.loads` over every line of the JSON Lines
-/// bundle, and a bare C libxml2 `xmlTextReader` walk over the profile XML (compiled here with `cc`). A
-/// missing baseline is reported and skipped. MB are 10^6 bytes.
+/// bundle, DuckDB writing a sorted `player_games` CSV from it, and a bare C libxml2 `xmlTextReader` walk over the
+/// profile XML (compiled here with `cc`). A missing baseline is reported and skipped. MB are 10^6 bytes.
 struct BenchConvertCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "convert",
-        abstract: "Time `steam-mate convert` of the JSON Lines and profile-XML bundles against orjson and a libxml2 walk."
+        abstract: "Time `steam-mate convert` of the JSON Lines and profile-XML bundles against orjson, DuckDB and a libxml2 walk."
     )
 
     @Option(help: "Number of synthetic players (ignored with --input).")
@@ -40,7 +40,7 @@ struct BenchConvertCommand: ParsableCommand {
     @Option(help: "Another steam-mate binary to time on the same input in the same run (e.g. main's release build).")
     var baselineBinary: String?
 
-    @Option(help: "Python with orjson for the JSON Lines baseline (default: .venv-bench/bin/python if present, else python3).")
+    @Option(help: "Python with orjson and duckdb for the JSON Lines baselines (default: .venv-bench/bin/python if present, else python3).")
     var python: String?
 
     @Option(help: "Times each measurement is repeated (the best wall time is kept, with its CPU and RSS).")
@@ -71,12 +71,14 @@ struct BenchConvertCommand: ParsableCommand {
         if kind != "xml" {
             let bundle = try isolate(source.appendingPathComponent("owned_games.jsonl"), in: work, as: "J")
             try measure(bundle: bundle, label: "J", work: work, me: me, baselineBinary: baselineBinary,
-                        reference: orjsonBaseline(file: bundle.file, cwd: cwd))
+                        references: [orjsonBaseline(file: bundle.file, cwd: cwd),
+                                     duckDBBaseline(file: bundle.file, schema: "inferred", work: work, cwd: cwd),
+                                     duckDBBaseline(file: bundle.file, schema: "declared", work: work, cwd: cwd)])
         }
         if kind != "jsonl" {
             let bundle = try isolate(source.appendingPathComponent("profiles.xml"), in: work, as: "X")
             try measure(bundle: bundle, label: "X", work: work, me: me, baselineBinary: baselineBinary,
-                        reference: xmlWalkBaseline(file: bundle.file, work: work, cwd: cwd))
+                        references: [xmlWalkBaseline(file: bundle.file, work: work, cwd: cwd)])
         }
         print("  (figures per child from wait4; on a shared machine compare CPU seconds and same-run ratios)")
     }
@@ -102,7 +104,7 @@ struct BenchConvertCommand: ParsableCommand {
     }
 
     private func measure(bundle: (directory: URL, file: URL, bytes: Int), label: String, work: URL, me: String,
-                         baselineBinary: String?, reference: Reference) throws {
+                         baselineBinary: String?, references: [Reference]) throws {
         let megabytes = Double(bundle.bytes) / 1e6
         print("")
         print(String(format: "  %@: %.1f MB", bundle.file.lastPathComponent, megabytes))
@@ -119,18 +121,21 @@ struct BenchConvertCommand: ParsableCommand {
             ratio("this binary ÷ that binary", ours, theirs)
             try? FileManager.default.removeItem(atPath: output.path + "-baseline")
         }
-        switch reference {
-        case .missing(let why):
-            print("    baseline missing: \(why)")
-        case .command(let name, let executable, let referenceArguments):
-            let run = try best { try ChildRun.run(executable, referenceArguments) }
-            if run.status != 0 {
-                print("    baseline \(name) failed with exit status \(run.status); no ratio")
-            } else {
-                row(name, run, megabytes)
-                ratio("convert ÷ \(name)", ours, run)
+        for reference in references {
+            switch reference {
+            case .missing(let why):
+                print("    baseline missing: \(why)")
+            case .command(let name, let executable, let referenceArguments):
+                let run = try best { try ChildRun.run(executable, referenceArguments) }
+                if run.status != 0 {
+                    print("    baseline \(name) failed with exit status \(run.status); no ratio")
+                } else {
+                    row(name, run, megabytes)
+                    ratio("convert ÷ \(name)", ours, run)
+                }
             }
         }
+        try? FileManager.default.removeItem(at: work.appendingPathComponent("duckdb-player_games.csv"))
     }
 
     /// The fastest of `repeats` runs by wall time.
@@ -159,12 +164,34 @@ struct BenchConvertCommand: ParsableCommand {
         guard FileManager.default.fileExists(atPath: script) else {
             return .missing("\(script) not found (run from the repository root)")
         }
-        let venv = cwd.appendingPathComponent(".venv-bench/bin/python").path
-        let python = self.python ?? (FileManager.default.isExecutableFile(atPath: venv) ? venv : "python3")
+        let python = benchPython(cwd: cwd)
         guard let check = try? ChildRun.run(python, ["-c", "import orjson"]), check.status == 0 else {
             return .missing("\(python) cannot import orjson (python3 -m venv .venv-bench && .venv-bench/bin/pip install orjson)")
         }
         return .command(label: "orjson.loads per line", executable: python, arguments: [script, file.path])
+    }
+
+    /// DuckDB writing a sorted `player_games` CSV from the bundle on two threads
+    /// (`Tests/Benchmarks/baselines/duckdb_player_games.py`): one table in one format, the conversion a data engineer
+    /// would otherwise script, with the JSON types `inferred` by `read_json` or `declared` in the query.
+    private func duckDBBaseline(file: URL, schema: String, work: URL, cwd: URL) -> Reference {
+        let script = cwd.appendingPathComponent("Tests/Benchmarks/baselines/duckdb_player_games.py").path
+        guard FileManager.default.fileExists(atPath: script) else {
+            return .missing("\(script) not found (run from the repository root)")
+        }
+        let python = benchPython(cwd: cwd)
+        guard let check = try? ChildRun.run(python, ["-c", "import duckdb"]), check.status == 0 else {
+            return .missing("\(python) cannot import duckdb (python3 -m venv .venv-bench && .venv-bench/bin/pip install duckdb)")
+        }
+        let output = work.appendingPathComponent("duckdb-player_games.csv").path
+        return .command(label: "DuckDB player_games, \(schema) types", executable: python,
+                        arguments: [script, file.path, output, "2", schema])
+    }
+
+    /// `--python`, else `.venv-bench/bin/python` if present, else `python3`.
+    private func benchPython(cwd: URL) -> String {
+        let venv = cwd.appendingPathComponent(".venv-bench/bin/python").path
+        return python ?? (FileManager.default.isExecutableFile(atPath: venv) ? venv : "python3")
     }
 
     /// The bare libxml2 `xmlTextReader` walk (`Tests/Benchmarks/baselines/xmlreader_walk.c`), compiled with `cc -O2`.
