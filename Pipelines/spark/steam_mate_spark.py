@@ -20,11 +20,13 @@ Steps (issue 13; README "Sharded runs on Apache Spark"):
 
 1. `steam-mate plan` on the driver (with `--dataset`): grid cells to shards by estimated work; `player_shards.csv`
    says which players each shard reads (owner, halo, pool).
-2. Spark reads the canonical tables the pairing reads (players, player_games, preferences, friendships: JSON Lines,
-   kept as text lines so the bytes the binary reads are the dataset's own), joins them with `player_shards.csv`
-   on the 64-bit steamid (broadcast while the plan's table is small, so the lines are never shuffled; a friendship
-   goes to the shards holding both ends) and writes the shard inputs as Parquet partitioned by shard
-   (`WORK/shard_inputs`).
+2. Spark tasks build the shard inputs from the canonical tables the pairing reads (players, player_games,
+   preferences, friendships: JSON Lines, kept as text lines so the bytes the binary reads are the dataset's own):
+   each line goes to the shards whose `player_shards.csv` rows name its 64-bit steamid (a friendship to the shards
+   holding both ends), written as Parquet partitioned by shard (`WORK/shard_inputs/shard=I`). While the plan's table
+   is small it is broadcast as sorted arrays and each task takes a byte range of one table (numpy finds the lines
+   and ids, Arrow writes the Parquet; no shuffle); above `--broadcast-plan-mb` Spark joins the lines with the plan
+   and shuffles them to it.
 3. One Spark task per shard: streams its Parquet rows, in dataset order, into a dataset directory in the task's
    scratch space and runs `steam-mate pair DIR --plan P --shard I/N` with the binary shipped through
    `SparkContext.addFile`; the shard's lists land in `WORK/shards/I` (WORK must be on a filesystem every executor
@@ -92,18 +94,144 @@ def arrow_schema(ddl):
 
 def lines_starting_in(handle, start, end):
     """The bytes of the lines of an open file that start at offsets in [start, end), each whole (ranges that tile a
-    file hold each of its lines once)."""
+    file hold each of its lines once), and the offset of the first."""
     if start > 0:
         handle.seek(start - 1)
         if handle.read(1) != b"\n":
             handle.readline()  # that line started in the range before
     begin = handle.tell()
     if begin >= end:
-        return b""
+        return begin, b""
     data = handle.read(end - begin)
     if data and not data.endswith(b"\n"):
         data += handle.readline()
-    return data
+    return begin, data
+
+
+def byte_pieces(dataset, tables, piece_mb):
+    """(table, part, start, end) byte ranges of each table's JSON Lines, about `piece_mb` MiB each, the largest
+    first (so the longest tasks start first)."""
+    pieces = []
+    for table in tables:
+        path = os.path.join(dataset, f"{table}.jsonl")
+        if not os.path.exists(path):
+            continue
+        size = os.path.getsize(path)
+        count = max(1, -(-size // (max(1, piece_mb) << 20)))
+        pieces += [(table, k, size * k // count, size * (k + 1) // count) for k in range(count)]
+    pieces.sort(key=lambda p: p[2] - p[3])
+    return pieces
+
+
+def plan_arrays(shards_csv, shard_count):
+    """`player_shards.csv` as two numpy arrays sorted by (steamid, shard): the shard input tasks' broadcast lookup.
+    A (steamid, shard) pair listed twice is refused (the join would send the player's rows to that shard twice), and
+    so is a shard outside 0..<shard_count (a plan made for another N)."""
+    import numpy as np
+    import pyarrow as pa
+    import pyarrow.csv as pc_csv
+
+    plan = pc_csv.read_csv(shards_csv, convert_options=pc_csv.ConvertOptions(
+        column_types={"steamid": pa.int64(), "shard": pa.int32(), "role": pa.string()}))
+    ids = plan.column("steamid").to_numpy()
+    shards = plan.column("shard").to_numpy()
+    order = np.lexsort((shards, ids))
+    ids, shards = ids[order], shards[order]
+    if len(ids) > 1 and np.any((ids[1:] == ids[:-1]) & (shards[1:] == shards[:-1])):
+        raise RuntimeError(f"{shards_csv}: a player is listed twice for one shard")
+    if len(shards) and (shards.min() < 0 or shards.max() >= shard_count):
+        raise RuntimeError(f"{shards_csv}: shards {shards.min()}..{shards.max()}, not within 0..<{shard_count}")
+    return ids, shards
+
+
+def line_ids(buf, starts, ends, key, position):
+    """The 64-bit ids under `key` of the lines [starts, ends) of `buf` (numpy bytes), or -1 where a line has none. The
+    writer puts the key columns first (`{"steamid":"…"`, or `{"steamid_a":"…","steamid_b":"…"`) and ids have 17
+    digits, so the digits are read in place, for every line at once; any other line shape is parsed as JSON."""
+    import numpy as np
+
+    head = b'{"steamid_a":"' if position else b'{"' + key.encode() + b'":"'
+    first = len(head) + (17 + len(b'","steamid_b":"') if position else 0)
+    need = first + 18  # 17 digits and the closing quote
+    ids = np.full(len(starts), -1, dtype=np.int64)
+    long_enough = (ends - starts) > need
+    shaped = long_enough.copy()
+    at = starts[long_enough]
+    for k, byte in enumerate(head):
+        shaped[long_enough] &= buf[at + k] == byte
+    if position:
+        middle = b'","' + key.encode() + b'":"'
+        for k, byte in enumerate(middle):
+            shaped[long_enough] &= buf[at + len(head) + 17 + k] == byte
+    shaped[long_enough] &= buf[at + first + 17] == ord('"')
+    at = starts[shaped]
+    digits = buf[at[:, None] + first + np.arange(17)].astype(np.int64) - ord("0")
+    fine = np.all((digits >= 0) & (digits <= 9), axis=1)
+    values = digits @ (10 ** np.arange(16, -1, -1, dtype=np.int64))
+    where = np.flatnonzero(shaped)
+    ids[where[fine]] = values[fine]
+    shaped[where[~fine]] = False
+    for i in np.flatnonzero(~shaped):  # not the writer's shape: parsed, as Spark's get_json_object would
+        try:
+            value = json.loads(bytes(buf[starts[i]:ends[i]]))[key]
+            if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 2**63:
+                ids[i] = value
+            elif isinstance(value, str) and value.isascii() and value.isdigit() and len(value) <= 18:
+                ids[i] = int(value)
+        except (ValueError, KeyError, TypeError):
+            ids[i] = -1
+    return ids
+
+
+def shard_input_task(dataset, inputs_dir, plan, shard_count, keys_of):
+    """Builds the shard inputs from byte ranges of the canonical JSON Lines, with the plan broadcast: the returned
+    function maps (table, part, start, end) pieces to `inputs_dir/shard=I/<table>-NNNNN.parquet` files (columns
+    table, row, line: the lines, newline included, whose player the shard reads; a friendship only where the shard
+    reads both ends; `row` is the line's byte offset, so a table's files order by it). numpy finds the lines and ids
+    and Arrow writes the Parquet, the same rows Spark's join gives (`SparkDriverTests` runs both paths)."""
+
+    def task(pieces):
+        import numpy as np
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        plan_ids, plan_shards = plan.value
+        for table, part, start, end in pieces:
+            with open(os.path.join(dataset, f"{table}.jsonl"), "rb") as handle:
+                begin, data = lines_starting_in(handle, start, end)
+            if data and not data.endswith(b"\n"):
+                data += b"\n"  # the last line of a file without its newline, as Spark's text reader gives it
+            buf = np.frombuffer(data, dtype=np.uint8)
+            every_end = np.flatnonzero(buf == 10).astype(np.int64) + 1
+            offsets = np.concatenate(([0], every_end)).astype(np.int64)
+            text = pa.LargeStringArray.from_buffers(len(every_end), pa.py_buffer(offsets.tobytes()), pa.py_buffer(data))
+            kept = np.flatnonzero(np.diff(offsets) > 1)  # blank lines carry nothing
+            starts, ends = offsets[kept], offsets[kept + 1]
+            pairs = None
+            for position, key in enumerate(keys_of[table]):
+                ids = line_ids(buf, starts, ends, key, position)
+                lo = np.searchsorted(plan_ids, ids, "left")
+                hi = np.searchsorted(plan_ids, ids, "right")
+                counts = hi - lo
+                line = np.repeat(np.arange(len(ids), dtype=np.int64), counts)
+                slot = np.repeat(lo, counts) + np.arange(len(line)) - np.repeat(np.cumsum(counts) - counts, counts)
+                both = line * shard_count + plan_shards[slot]
+                pairs = both if pairs is None else np.intersect1d(pairs, both, assume_unique=True)
+            line, shard = pairs // shard_count, pairs % shard_count
+            rows = 0
+            for s in np.unique(shard).tolist():
+                ours = line[shard == s]  # ascending
+                directory = os.path.join(inputs_dir, f"shard={s}")
+                os.makedirs(directory, exist_ok=True)
+                pq.write_table(pa.table({"table": pa.array([table] * len(ours), pa.string()),
+                                         "row": pa.array(begin + starts[ours], pa.int64()),
+                                         "line": text.take(pa.array(kept[ours]))}),
+                               os.path.join(directory, f"{table}-{part:05d}.parquet"),
+                               use_dictionary=["table"], compression="none")
+                rows += len(ours)
+            yield {"table": table, "part": part, "rows": rows}
+
+    return task
 
 
 def canonical_parquet_task(dataset, out_dir):
@@ -119,7 +247,7 @@ def canonical_parquet_task(dataset, out_dir):
         for table, part, start, end in pieces:
             schema = arrow_schema(SCHEMAS[table])
             with open(os.path.join(dataset, f"{table}.jsonl"), "rb") as handle:
-                data = lines_starting_in(handle, start, end)
+                _, data = lines_starting_in(handle, start, end)
             rows = 0
             with pq.ParquetWriter(os.path.join(out_dir, table, f"part-{part:05d}.parquet"), schema) as writer:
                 if data:
@@ -200,8 +328,8 @@ def run(cmd, ok=(0,), cwd=None):
 def shard_pieces(part):
     """The shard's input (`WORK/shard_inputs/shard=I/*.parquet`) as (table, path) pieces, in dataset order.
 
-    A file holds ascending row ids of each table in it: with the plan broadcast, a file is one scan partition's rows
-    of one table (written as they arrive, no sort); after a shuffle, the shard's only file, sorted. Ordering the pieces
+    A file holds ascending row ids of each table in it: with the plan broadcast, a file is one byte range's lines of
+    one table (the row id is the line's byte offset); after a shuffle, the shard's only file, sorted. Ordering the pieces
     by their first row puts every table's lines back in the dataset's order; rows out of order or overlapping pieces
     are refused rather than guessed at."""
     import pyarrow.compute as pc
@@ -237,6 +365,37 @@ def write_lines(handle, lines):
     offsets, data = memoryview(lines.buffers()[1]), memoryview(lines.buffers()[2])
     start, end = width * lines.offset, width * (lines.offset + len(lines))
     handle.write(data[int.from_bytes(offsets[start:start + width], "little"):int.from_bytes(offsets[end:end + width], "little")])
+
+
+def shard_inputs_by_join(spark, F, dataset, shards_csv, inputs_dir, shard_count):
+    """The shard inputs when the plan is too big to broadcast (`--broadcast-plan-mb`): the tables' text lines joined
+    with `player_shards.csv` on the 64-bit steamid by Spark (a friendship goes to the shards holding both ends), the
+    lines shuffled to the plan and sorted back, one Parquet file per shard in (table, row) order."""
+    needs = spark.read.csv(shards_csv, header=True, schema="steamid BIGINT, shard INT, role STRING") \
+        .select("steamid", "shard")
+    spark.conf.set("spark.sql.autoBroadcastJoinThreshold", "-1")
+    pieces = []
+    for table, keys in TABLES.items():
+        path = os.path.join(dataset, f"{table}.jsonl")
+        if not os.path.exists(path):
+            continue
+        lines = spark.read.text(path).withColumn("row", F.monotonically_increasing_id()) \
+            .filter(F.length("value") > 0)
+        if len(keys) == 1:
+            joined = lines.join(needs, steamid(F, "value", keys[0], 0) == needs.steamid)
+        else:
+            a = needs.select(F.col("steamid").alias("a"), F.col("shard"))
+            b = needs.select(F.col("steamid").alias("b"), F.col("shard").alias("shard_b"))
+            joined = lines.join(a, steamid(F, "value", "steamid_a", 0) == a.a) \
+                .join(b, steamid(F, "value", "steamid_b", 1) == b.b).filter(F.col("shard") == F.col("shard_b"))
+        pieces.append(joined.select(F.col("shard"), F.lit(table).alias("table"), F.col("row"),
+                                    F.concat(F.col("value"), F.lit("\n")).alias("line")))
+    union = pieces[0]
+    for p in pieces[1:]:
+        union = union.unionByName(p)
+    union = union.repartition(shard_count, "shard").sortWithinPartitions("shard", "table", "row")
+    # Lines are unique: a dictionary would be built and dropped for every page.
+    union.write.mode("overwrite").option("parquet.enable.dictionary", "false").partitionBy("shard").parquet(inputs_dir)
 
 
 def shard_task(binary_name, plan_dir, inputs_dir, shards_dir, shards, extra, decisions, state):
@@ -342,6 +501,8 @@ def main(argv):
                     "is at most this size (MiB; about 9M rows), else shuffle the lines to it")
     ap.add_argument("--parquet-piece-mb", type=int, default=128, help="a canonical Parquet task's share of a table's "
                     "JSON Lines (MiB)")
+    ap.add_argument("--shard-input-piece-mb", type=int, default=128, help="a shard input task's share of a table's "
+                    "JSON Lines (MiB; with the plan broadcast)")
     ap.add_argument("--keep-work", action="store_true", help="keep the shard inputs (and, with --pipeline, the run's "
                     "JSON Lines tables in WORK/canonical) after the steps that read them")
     args = ap.parse_args(argv)
@@ -438,42 +599,20 @@ def main(argv):
         # plan's table is broadcast while it is small (no shuffle of the lines at all), else both sides are shuffled.
         started = time.time()
         shards_csv = os.path.join(plan_dir, "player_shards.csv")
-        needs = spark.read.csv(shards_csv, header=True, schema="steamid BIGINT, shard INT, role STRING") \
-            .select("steamid", "shard")
-        broadcast = os.path.getsize(shards_csv) <= args.broadcast_plan_mb * 1024 * 1024
-        if broadcast:
-            needs = F.broadcast(needs)
+        if os.path.getsize(shards_csv) <= args.broadcast_plan_mb * 1024 * 1024:
+            # The plan broadcast as sorted arrays; each task a byte range of one table, its lines sent to the shards
+            # that read them without a shuffle.
+            shutil.rmtree(inputs_dir, ignore_errors=True)
+            os.makedirs(inputs_dir)
+            plan = spark.sparkContext.broadcast(plan_arrays(shards_csv, args.shards))
+            pieces = byte_pieces(dataset, TABLES, args.shard_input_piece_mb)
+            written = spark.sparkContext.parallelize(pieces, max(1, len(pieces))) \
+                .mapPartitions(shard_input_task(dataset, inputs_dir, plan, args.shards, TABLES)).collect()
+            plan.unpersist()
+            figures["shard_input_rows"] = {t: sum(w["rows"] for w in written if w["table"] == t)
+                                           for t in sorted({w["table"] for w in written})}
         else:
-            spark.conf.set("spark.sql.autoBroadcastJoinThreshold", "-1")
-        pieces = []
-        for table, keys in TABLES.items():
-            path = os.path.join(dataset, f"{table}.jsonl")
-            if not os.path.exists(path):
-                continue
-            lines = spark.read.text(path).withColumn("row", F.monotonically_increasing_id()) \
-                .filter(F.length("value") > 0)
-            if len(keys) == 1:
-                joined = lines.join(needs, steamid(F, "value", keys[0], 0) == needs.steamid)
-            else:
-                a = needs.select(F.col("steamid").alias("a"), F.col("shard"))
-                b = needs.select(F.col("steamid").alias("b"), F.col("shard").alias("shard_b"))
-                # Joined on each id alone, then filtered: a broadcast plan stays keyed by one 64-bit integer.
-                joined = lines.join(a, steamid(F, "value", "steamid_a", 0) == a.a) \
-                    .join(b, steamid(F, "value", "steamid_b", 1) == b.b).filter(F.col("shard") == F.col("shard_b"))
-            pieces.append(joined.select(F.col("shard"), F.lit(table).alias("table"), F.col("row"),
-                                        F.concat(F.col("value"), F.lit("\n")).alias("line")))
-        union = pieces[0]
-        for p in pieces[1:]:
-            union = union.unionByName(p)
-        if broadcast:
-            # Rows are written as they arrive (one open file per shard in each task, no sort): a file is one scan
-            # partition's rows of one shard, in dataset order; the shard task orders the files by row id.
-            spark.conf.set("spark.sql.maxConcurrentOutputFileWriters", str(args.shards + 1))
-        else:
-            # The join shuffled the lines: one file per shard, sorted back into (table, row) order.
-            union = union.repartition(args.shards, "shard").sortWithinPartitions("shard", "table", "row")
-        # Lines are unique: a dictionary would be built and dropped for every page.
-        union.write.mode("overwrite").option("parquet.enable.dictionary", "false").partitionBy("shard").parquet(inputs_dir)
+            shard_inputs_by_join(spark, F, dataset, shards_csv, inputs_dir, args.shards)
         figures["steps"]["shard_inputs_s"] = round(time.time() - started, 2)
 
         # 3. One task per shard, the binary shipped with the job.
@@ -512,17 +651,10 @@ def main(argv):
             # Spark tasks, each a byte range of one table (lines that start in it), decoded and encoded by Arrow: the
             # same rows and types as Spark's JSON reader and Parquet writer, in 45.0 s against 113.1 s at 1M (README).
             out_dir = os.path.join(work, "canonical_parquet")
-            pieces = []
-            for table in SCHEMAS:
-                path = os.path.join(dataset, f"{table}.jsonl")
-                if not os.path.exists(path):
-                    continue
+            pieces = byte_pieces(dataset, SCHEMAS, args.parquet_piece_mb)
+            for table in sorted({p[0] for p in pieces}):
                 shutil.rmtree(os.path.join(out_dir, table), ignore_errors=True)
                 os.makedirs(os.path.join(out_dir, table))
-                size = os.path.getsize(path)
-                count = max(1, -(-size // (max(1, args.parquet_piece_mb) << 20)))
-                pieces += [(table, k, size * k // count, size * (k + 1) // count) for k in range(count)]
-            pieces.sort(key=lambda p: p[2] - p[3])  # the largest first
             written = spark.sparkContext.parallelize(pieces, max(1, len(pieces))) \
                 .mapPartitions(canonical_parquet_task(dataset, out_dir)).collect()
             tables = sorted({p[0] for p in pieces})

@@ -3,13 +3,13 @@ import PipelineTestSupport
 import Testing
 
 /// Where the Spark driver's Python is, if this machine can run the driver: Java on the path, and
-/// `STEAM_MATE_SPARK_PYTHON` or `.venv-spark/bin/python` (which `.ci/run` creates) with pyspark and pyarrow.
+/// `STEAM_MATE_SPARK_PYTHON` or `.venv-spark/bin/python` (which `.ci/run` creates) with pyspark, pyarrow and numpy.
 enum SparkEnvironment {
     static let python: String? = {
         let candidates = [ProcessInfo.processInfo.environment["STEAM_MATE_SPARK_PYTHON"],
                           RepositoryPaths.root().appendingPathComponent(".venv-spark/bin/python").path].compactMap { $0 }
         guard succeeds("/bin/sh", ["-c", "command -v java >/dev/null"]) else { return nil }
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) && succeeds($0, ["-c", "import pyspark, pyarrow"]) }
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0) && succeeds($0, ["-c", "import pyspark, pyarrow, numpy"]) }
     }()
 
     static func succeeds(_ executable: String, _ arguments: [String]) -> Bool {
@@ -27,7 +27,7 @@ enum SparkEnvironment {
 /// The PySpark driver (`Pipelines/spark/steam_mate_spark.py`) in local mode publishes exactly what `steam-mate run` does
 /// for a pipeline, and what `steam-mate convert` and `steam-mate pair` do from Steam files; without Java or PySpark the
 /// suite is skipped and says why.
-@Suite(.serialized, .enabled(if: SparkEnvironment.python != nil, "Spark driver tests skipped: no Java, or no Python with pyspark and pyarrow (set STEAM_MATE_SPARK_PYTHON or create .venv-spark; see README, Sharded pairing on Spark)"))
+@Suite(.serialized, .enabled(if: SparkEnvironment.python != nil, "Spark driver tests skipped: no Java, or no Python with pyspark, pyarrow and numpy (set STEAM_MATE_SPARK_PYTHON or create .venv-spark; see README, Sharded pairing on Spark)"))
 struct SparkDriverTests {
     static var python: String? { SparkEnvironment.python }
 
@@ -164,7 +164,8 @@ struct SparkDriverTests {
         #expect(run.status == 0, "\(run.stderr)")
         let text = try Self.runDriver(dir, ["--pipeline", "p.yml", "--input", "gen", "--locations", locations, "--out", "spark",
                                            "--work", "work", "--shards", "5", "--ingest-tasks", "3", "--master", "local[2]",
-                                           "--report", "report.json", "--parquet-piece-mb", "1", "--keep-work",
+                                           "--report", "report.json", "--parquet-piece-mb", "1", "--shard-input-piece-mb", "1",
+                                           "--keep-work",
                                            "--", "--k", "20", "--exposure-cap", "3"])
         let whole = PublishedTree.snapshot(dir.appendingPathComponent("whole"))
         let spark = PublishedTree.snapshot(dir.appendingPathComponent("spark"))
@@ -209,6 +210,95 @@ struct SparkDriverTests {
             if rows != lines:
                 sys.exit(f"{table}: {len(rows)} Parquet rows differ from {len(lines)} lines")
             print(table, "rows", len(rows), "parts", len(parts))
+        """
+
+    /// The shard inputs built from byte ranges with the plan broadcast (`shard_input_task`) hold, for every shard and
+    /// table, exactly the lines a line-by-line join gives (each line parsed as JSON, kept where the plan names its
+    /// player for the shard, a friendship where it names both ends), in dataset order: with pieces of 1,000 bytes (a
+    /// line is cut by every piece boundary somewhere) and whole tables, on the sample's dataset with lines the
+    /// writer never makes (keys in another order, spaces, an integer id, blank lines, no final newline). A plan that
+    /// lists a player twice for one shard, or names a shard past N, is refused.
+    @Test func shardInputsFromByteRangesEqualALineByLineJoin() throws {
+        let dir = try RepositoryPaths.temporaryDirectory("spark-shard-inputs")
+        let root = RepositoryPaths.root()
+        let convert = try CommandRunner.run(["convert", root.appendingPathComponent("Data/sample").path, "--out", "ds", "--quiet",
+                                             "--locations", root.appendingPathComponent("Data/reference/steam-locations.csv").path], in: dir)
+        #expect(convert.status == 0, "\(convert.stderr)")
+        let plan = try CommandRunner.run(["plan", "ds", "--shards", "3", "--out", "plan", "--k", "10", "--exposure-cap", "3",
+                                          "--default-max-distance", "100"], in: dir)
+        #expect(plan.status == 0, "\(plan.stderr)")
+        let check = try Self.runPython(["-c", Self.shardInputsEqualJoin, dir.path,
+                                        root.appendingPathComponent("Pipelines/spark/steam_mate_spark.py").path])
+        #expect(check.status == 0 && check.output.contains("shard inputs equal the join: 6 cases"), "\(check.output)")
+        #expect(check.output.contains("duplicate refused") && check.output.contains("other N refused"), "\(check.output)")
+    }
+
+    static let shardInputsEqualJoin = """
+        import json, os, shutil, sys
+        import pyarrow.parquet as pq
+        dir, driver = sys.argv[1], sys.argv[2]
+        sys.path.insert(0, os.path.dirname(driver))
+        import steam_mate_spark as m
+        class Broadcast:
+            def __init__(self, value): self.value = value
+        odd = os.path.join(dir, "odd")
+        shutil.copytree(os.path.join(dir, "ds"), odd)
+        def rewrite(table, change, end):
+            path = os.path.join(odd, table + ".jsonl")
+            lines = open(path, encoding="utf-8").read().split("\\n")[:-1]
+            change(lines)
+            open(path, "w", encoding="utf-8").write("\\n".join(lines) + end)
+        def players(lines):
+            lines[3] = json.dumps(json.loads(lines[3]), sort_keys=True)
+            lines[5] = json.dumps(json.loads(lines[5]), separators=(", ", ": "))
+            lines.insert(7, "")
+        def friendships(lines):
+            o = json.loads(lines[2]); lines[2] = json.dumps({"steamid_b": o["steamid_b"], "steamid_a": o["steamid_a"], **o})
+            o = json.loads(lines[4]); o["steamid_a"] = int(o["steamid_a"]); lines[4] = json.dumps(o)
+        rewrite("players", players, "")
+        rewrite("friendships", friendships, "\\n\\n")
+        plan_csv = os.path.join(dir, "plan", "player_shards.csv")
+        need = {}
+        for row in open(plan_csv).read().splitlines()[1:]:
+            steamid, shard, _ = row.split(","); need.setdefault(int(steamid), set()).add(int(shard))
+        cases = 0
+        for dataset in [os.path.join(dir, "ds"), odd]:
+            for piece in [1000, 1 << 27, 7919]:
+                out = os.path.join(dir, "inputs")
+                shutil.rmtree(out, ignore_errors=True); os.makedirs(out)
+                pieces = []
+                for table in m.TABLES:
+                    path = os.path.join(dataset, table + ".jsonl")
+                    if os.path.exists(path):
+                        size = os.path.getsize(path); count = max(1, -(-size // piece))
+                        pieces += [(table, k, size * k // count, size * (k + 1) // count) for k in range(count)]
+                list(m.shard_input_task(dataset, out, Broadcast(m.plan_arrays(plan_csv, 3)), 3, m.TABLES)(pieces))
+                for shard in range(3):
+                    got = {}
+                    for table, path in m.shard_pieces(os.path.join(out, f"shard={shard}")):
+                        got.setdefault(table, []).extend(pq.read_table(path).column("line").to_pylist())
+                    for table, keys in m.TABLES.items():
+                        want = []
+                        for line in open(os.path.join(dataset, table + ".jsonl"), encoding="utf-8").read().split("\\n"):
+                            if line and all(shard in need.get(int(json.loads(line)[k]), ()) for k in keys):
+                                want.append(line + "\\n")
+                        if got.get(table, []) != want:
+                            sys.exit(f"{dataset} pieces {piece} shard {shard} {table}: {len(got.get(table, []))} lines, a join gives {len(want)}")
+                        if not want and table != "friendships":
+                            sys.exit(f"shard {shard} reads no {table}: the check would be empty")
+                cases += 1
+        print(f"shard inputs equal the join: {cases} cases")
+        doubled = os.path.join(dir, "doubled.csv")
+        rows = open(plan_csv).read().splitlines()
+        open(doubled, "w").write("\\n".join(rows + [rows[1]]) + "\\n")
+        try:
+            m.plan_arrays(doubled, 3)
+        except RuntimeError as error:
+            print("duplicate refused:", error)
+        try:
+            m.plan_arrays(plan_csv, 2)
+        except RuntimeError as error:
+            print("other N refused:", error)
         """
 
     /// Runs the driver's Python with `arguments`: its exit status and output.
