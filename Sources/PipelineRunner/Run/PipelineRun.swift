@@ -142,19 +142,44 @@ public struct PipelineRun: Sendable {
         var sorted: [Diagnostic] = []
         let bytes = { (entries: [RunManifest.Entry]) in entries.reduce(0) { $0 + $1.bytes } }
         try AtomicPublisher.publish(to: output, policy: policy) { staging in
-            let datasetEntries = try timings.measure("dataset", written: bytes) {
+            let writeDataset = { (formats: [TableFormat]) in
                 try OutputAssembler.writeFiles(tables: DatasetTables.streamedTables(for: ingested.dataset), files: [],
-                                               formats: definition.formats, into: staging, workers: definition.threads,
+                                               formats: formats, into: staging, workers: definition.threads,
                                                progress: writeProgress)
             }
-            report(timings.stages.last!)
+            var datasetEntries: [RunManifest.Entry] = []
             var shards = pairShards
             if let shardHandoff {
-                shards = try timings.measure("plan") {
-                    try shardHandoff.publish(dataset: ingested.dataset, config: pairingStage(shards: nil).config,
-                                             datasetEntries: datasetEntries, staging: staging, pipeline: definition.name,
-                                             policy: policy, workers: definition.threads)
+                // What the shards wait for first: the plan is made beside the JSON Lines tables, both are published
+                // (`planned`), and the dataset's other formats are written while the shard inputs are built.
+                let planning = shardHandoff.startPlanning(dataset: ingested.dataset, config: pairingStage(shards: nil).config)
+                let first = definition.formats.filter { $0 == .jsonl }
+                if !first.isEmpty {
+                    datasetEntries = try timings.measure("dataset", written: bytes, excluding: { planning.cpuSeconds() }) {
+                        try writeDataset(first)
+                    }
+                    report(timings.stages.last!)
                 }
+                let made = planning.join()
+                let handed = datasetEntries
+                shards = try timings.measure("plan") {
+                    try shardHandoff.publish(made.value.value, dataset: ingested.dataset, datasetEntries: handed,
+                                             staging: staging, pipeline: definition.name, policy: policy,
+                                             workers: definition.threads)
+                }
+                // The plan's figures: its thread's, then the publishing's.
+                timings.stages[timings.stages.count - 1].wallSeconds += made.stage.wallSeconds
+                timings.stages[timings.stages.count - 1].cpuSeconds += made.stage.cpuSeconds
+                report(timings.stages.last!)
+                let rest = definition.formats.filter { $0 != .jsonl }
+                if !rest.isEmpty {
+                    datasetEntries += try timings.measure(first.isEmpty ? "dataset" : "dataset_csv", written: bytes) {
+                        try writeDataset(rest)
+                    }
+                    report(timings.stages.last!)
+                }
+            } else {
+                datasetEntries = try timings.measure("dataset", written: bytes) { try writeDataset(definition.formats) }
                 report(timings.stages.last!)
             }
             let (libraries, knownApps) = releaseGameRows(&ingested)

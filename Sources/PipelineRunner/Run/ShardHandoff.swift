@@ -5,6 +5,7 @@ import Pairing
 import PipelineCore
 import PipelineSpec
 import PlayerModel
+import Synchronization
 
 extension PipelineRun {
     /// A sharded run's last step started before its shards (`run --plan-shards N`): the run merges the facts once, and
@@ -48,12 +49,27 @@ extension PipelineRun {
             }
         }
 
-        /// Plans `dataset` into `shards`, publishes the plan and the tables (`datasetEntries`: the dataset stage's files
-        /// in `staging`; a table not staged as JSON Lines is written for the shards here), calls `planned`, and returns
-        /// the pair stage's shards: the plan as the shards will read it, and a gate that waits for their lists.
-        func publish(dataset: PlayerDataset, config: PairingConfig, datasetEntries: [RunManifest.Entry], staging: URL,
+        /// The plan and who reads what.
+        typealias Planned = (plan: PairingShardPlan, needs: [(steamID: SteamID64, shard: Int, role: PairingShardPlan.Role)])
+
+        /// Starts planning `dataset` into `shards` on a thread of its own (stage `plan`), so the run writes the
+        /// dataset's JSON Lines meanwhile. The thread lets go of the dataset before it finishes, so the run's later
+        /// changes to it (`releaseGameRows`) copy nothing.
+        func startPlanning(dataset: PlayerDataset, config: PairingConfig) -> BackgroundStage<SendableValue<Planned>> {
+            let loan = DatasetLoan(dataset)
+            let shards = shards
+            return BackgroundStage("plan") {
+                let planned = PairingJob.plan(dataset: loan.take(), config: config, shards: shards)
+                return SendableValue(planned)
+            }
+        }
+
+        /// Publishes the plan and the tables (`datasetEntries`: the dataset stage's files in `staging`; a table not
+        /// staged as JSON Lines is written for the shards here from `dataset`), calls `planned`, and returns the pair
+        /// stage's shards: the plan as the shards will read it, and a gate that waits for their lists.
+        func publish(_ made: Planned, dataset: PlayerDataset, datasetEntries: [RunManifest.Entry], staging: URL,
                      pipeline: String, policy: PublishPolicy, workers: Int) throws -> PairShards {
-            let (plan, needs) = PairingJob.plan(dataset: dataset, config: config, shards: shards)
+            let (plan, needs) = made
             try AtomicPublisher.publish(to: self.plan, policy: policy) { into in
                 try PairingShardFiles.writePlan(plan, needs: needs, diagnostics: [], into: into, workers: workers)
             }
@@ -84,6 +100,27 @@ extension PipelineRun {
         static func link(_ source: URL, to target: URL) throws {
             if Glibc.link(source.path, target.path) == 0 { return }
             try FileManager.default.copyItem(at: source, to: target)
+        }
+    }
+}
+
+/// A value handed to another thread once (a plan and its rows are not marked `Sendable`, but only one thread holds
+/// them at a time: the planning thread until it finishes, then the run).
+struct SendableValue<T>: @unchecked Sendable {
+    let value: T
+    init(_ value: T) { self.value = value }
+}
+
+/// The dataset lent to the planning thread: taken once, so the thread's copy is gone when the thread is done with it.
+final class DatasetLoan: Sendable {
+    private let slot: Mutex<PlayerDataset?>
+
+    init(_ dataset: PlayerDataset) { slot = Mutex(dataset) }
+
+    func take() -> PlayerDataset {
+        slot.withLock { slot in
+            defer { slot = nil }
+            return slot!
         }
     }
 }
