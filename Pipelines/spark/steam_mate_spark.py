@@ -14,9 +14,10 @@ Steps (issue 13; README "Sharded runs on Apache Spark"):
    the canonical dataset at `--canonical-out` (the same bytes as `steam-mate convert RAW`); with `--plan WORK/plan`
    it also does step 1 from the dataset it holds. With `--pipeline` the driver starts the run itself now:
    `steam-mate run PIPELINE --partial-facts WORK/facts/* --plan-shards N --pair-plan WORK/plan --shard-tables
-   WORK/canonical --pair-shard-lists WORK/shards/*` merges the facts once, writes the dataset's tables into its
-   output, publishes the plan and the tables' JSON Lines (linked) for the steps below, prints `planned`, and waits
-   for the line `lists` on stdin (its trade stage and the union's preparation go on meanwhile).
+   WORK/canonical --pair-shard-lists WORK/shards/*` merges the facts once, writes the dataset's JSON Lines into its
+   output while it plans the shards, publishes the plan and those JSON Lines (linked) for the steps below, prints
+   `planned`, and waits for the line `lists` on stdin (its CSV tables, trade stage and the union's preparation go on
+   meanwhile).
 
 1. `steam-mate plan` on the driver (with `--dataset`): grid cells to shards by estimated work; `player_shards.csv`
    says which players each shard reads (owner, halo, pool).
