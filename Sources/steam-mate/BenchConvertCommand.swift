@@ -160,38 +160,31 @@ struct BenchConvertCommand: ParsableCommand {
 
     /// `orjson.loads` over every line (`Tests/Benchmarks/baselines/orjson_lines.py`) with a Python that has orjson.
     private func orjsonBaseline(file: URL, cwd: URL) -> Reference {
-        let script = cwd.appendingPathComponent("Tests/Benchmarks/baselines/orjson_lines.py").path
-        guard FileManager.default.fileExists(atPath: script) else {
-            return .missing("\(script) not found (run from the repository root)")
-        }
-        let python = benchPython(cwd: cwd)
-        guard let check = try? ChildRun.run(python, ["-c", "import orjson"]), check.status == 0 else {
-            return .missing("\(python) cannot import orjson (python3 -m venv .venv-bench && .venv-bench/bin/pip install orjson)")
-        }
-        return .command(label: "orjson.loads per line", executable: python, arguments: [script, file.path])
+        pythonBaseline("orjson_lines.py", module: "orjson", label: "orjson.loads per line", arguments: [file.path], cwd: cwd)
     }
 
     /// DuckDB writing a sorted `player_games` CSV from the bundle on two threads
     /// (`Tests/Benchmarks/baselines/duckdb_player_games.py`): one table in one format, the conversion a data engineer
     /// would otherwise script, with the JSON types `inferred` by `read_json` or `declared` in the query.
     private func duckDBBaseline(file: URL, schema: String, work: URL, cwd: URL) -> Reference {
-        let script = cwd.appendingPathComponent("Tests/Benchmarks/baselines/duckdb_player_games.py").path
+        let output = work.appendingPathComponent("duckdb-player_games.csv").path
+        return pythonBaseline("duckdb_player_games.py", module: "duckdb", label: "DuckDB player_games, \(schema) types",
+                              arguments: [file.path, output, "2", schema], cwd: cwd)
+    }
+
+    /// A script of `Tests/Benchmarks/baselines` run by the bench's Python (`--python`, else `.venv-bench/bin/python`
+    /// if present, else `python3`), or why it cannot run: the script is missing, or that Python lacks `module`.
+    private func pythonBaseline(_ name: String, module: String, label: String, arguments: [String], cwd: URL) -> Reference {
+        let script = cwd.appendingPathComponent("Tests/Benchmarks/baselines/\(name)").path
         guard FileManager.default.fileExists(atPath: script) else {
             return .missing("\(script) not found (run from the repository root)")
         }
-        let python = benchPython(cwd: cwd)
-        guard let check = try? ChildRun.run(python, ["-c", "import duckdb"]), check.status == 0 else {
-            return .missing("\(python) cannot import duckdb (python3 -m venv .venv-bench && .venv-bench/bin/pip install duckdb)")
-        }
-        let output = work.appendingPathComponent("duckdb-player_games.csv").path
-        return .command(label: "DuckDB player_games, \(schema) types", executable: python,
-                        arguments: [script, file.path, output, "2", schema])
-    }
-
-    /// `--python`, else `.venv-bench/bin/python` if present, else `python3`.
-    private func benchPython(cwd: URL) -> String {
         let venv = cwd.appendingPathComponent(".venv-bench/bin/python").path
-        return python ?? (FileManager.default.isExecutableFile(atPath: venv) ? venv : "python3")
+        let python = self.python ?? (FileManager.default.isExecutableFile(atPath: venv) ? venv : "python3")
+        guard let check = try? ChildRun.run(python, ["-c", "import \(module)"]), check.status == 0 else {
+            return .missing("\(python) cannot import \(module) (python3 -m venv .venv-bench && .venv-bench/bin/pip install \(module))")
+        }
+        return .command(label: label, executable: python, arguments: [script] + arguments)
     }
 
     /// The bare libxml2 `xmlTextReader` walk (`Tests/Benchmarks/baselines/xmlreader_walk.c`), compiled with `cc -O2`.
