@@ -156,16 +156,16 @@ def line_ids(buf, starts, ends, key, position):
     need = first + 18  # 17 digits and the closing quote
     ids = np.full(len(starts), -1, dtype=np.int64)
     long_enough = (ends - starts) > need
-    shaped = long_enough.copy()
     at = starts[long_enough]
+    fits = buf[at + first + 17] == ord('"')
     for k, byte in enumerate(head):
-        shaped[long_enough] &= buf[at + k] == byte
+        fits &= buf[at + k] == byte
     if position:
-        middle = b'","' + key.encode() + b'":"'
-        for k, byte in enumerate(middle):
-            shaped[long_enough] &= buf[at + len(head) + 17 + k] == byte
-    shaped[long_enough] &= buf[at + first + 17] == ord('"')
-    at = starts[shaped]
+        for k, byte in enumerate(b'","' + key.encode() + b'":"'):
+            fits &= buf[at + len(head) + 17 + k] == byte
+    shaped = long_enough.copy()
+    shaped[long_enough] = fits
+    at = at[fits]
     digits = buf[at[:, None] + first + np.arange(17)].astype(np.int64) - ord("0")
     fine = np.all((digits >= 0) & (digits <= 9), axis=1)
     values = digits @ (10 ** np.arange(16, -1, -1, dtype=np.int64))
@@ -224,7 +224,7 @@ def shard_input_task(dataset, inputs_dir, plan, shard_count, keys_of):
                 ours = line[shard == s]  # ascending
                 directory = os.path.join(inputs_dir, f"shard={s}")
                 os.makedirs(directory, exist_ok=True)
-                pq.write_table(pa.table({"table": pa.array([table] * len(ours), pa.string()),
+                pq.write_table(pa.table({"table": pa.repeat(table, len(ours)),
                                          "row": pa.array(begin + starts[ours], pa.int64()),
                                          "line": text.take(pa.array(kept[ours]))}),
                                os.path.join(directory, f"{table}-{part:05d}.parquet"),

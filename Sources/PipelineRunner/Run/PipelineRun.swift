@@ -161,9 +161,8 @@ public struct PipelineRun: Sendable {
                     report(timings.stages.last!)
                 }
                 let made = planning.join()
-                let handed = datasetEntries
                 shards = try timings.measure("plan") {
-                    try shardHandoff.publish(made.value.value, dataset: ingested.dataset, datasetEntries: handed,
+                    try shardHandoff.publish(made.value.value, dataset: ingested.dataset, datasetEntries: datasetEntries,
                                              staging: staging, pipeline: definition.name, policy: policy,
                                              workers: definition.threads)
                 }
