@@ -26,14 +26,15 @@ Steps (issue 13; README "Sharded runs on Apache Spark"):
    each line goes to the shards whose `player_shards.csv` rows name its 64-bit steamid (a friendship to the shards
    holding both ends), written as Parquet partitioned by shard (`WORK/shard_inputs/shard=I`). While the plan's table
    is small it is broadcast as sorted arrays and each task takes a byte range of one table (numpy finds the lines
-   and ids, Arrow writes the Parquet; no shuffle); above `--broadcast-plan-mb` Spark joins the lines with the plan
-   and shuffles them to it.
-3. One Spark task per shard: streams its Parquet rows, in dataset order, into a dataset directory in the task's
-   scratch space and runs `steam-mate pair DIR --plan P --shard I/N` with the binary shipped through
-   `SparkContext.addFile`; the shard's lists land in `WORK/shards/I` (WORK must be on a filesystem every executor
-   and the driver share: local disk in local mode, NFS/EFS/a FUSE mount on a cluster). Each task reports its wall
-   time and the binary's peak RSS. The shard inputs (and a `--pipeline` run's scratch dataset) are then deleted
-   unless `--keep-work`.
+   and ids, Arrow writes the Parquet; no shuffle), and the Parquet names the shard's lines as runs of consecutive
+   lines (byte ranges of the canonical tables, which stay where they are until step 3 copies them); above
+   `--broadcast-plan-mb` Spark joins the lines with the plan and shuffles them to it, and the Parquet holds the lines.
+3. One Spark task per shard: writes its lines, in dataset order, into a dataset directory in the task's scratch
+   space (copied from the canonical tables' byte ranges, or from the Parquet's lines) and runs `steam-mate pair DIR
+   --plan P --shard I/N` with the binary shipped through `SparkContext.addFile`; the shard's lists land in
+   `WORK/shards/I` (WORK and the canonical tables must be on a filesystem every executor and the driver share: local
+   disk in local mode, NFS/EFS/a FUSE mount on a cluster). Each task reports its wall time and the binary's peak
+   RSS. The shard inputs (and a `--pipeline` run's scratch dataset) are then deleted unless `--keep-work`.
 4. The union on the driver: with `--pipeline`, the waiting run is sent `lists` and publishes what `steam-mate run
    PIPELINE` would (if a step fails first, its stdin is closed and it publishes nothing); else `steam-mate pair
    CANONICAL --plan P --shard-lists WORK/shards/* --out OUT` runs the global steps (exposure cap, match ledger,
@@ -186,10 +187,13 @@ def line_ids(buf, starts, ends, key, position):
 
 def shard_input_task(dataset, inputs_dir, plan, shard_count, keys_of):
     """Builds the shard inputs from byte ranges of the canonical JSON Lines, with the plan broadcast: the returned
-    function maps (table, part, start, end) pieces to `inputs_dir/shard=I/<table>-NNNNN.parquet` files (columns
-    table, row, line: the lines, newline included, whose player the shard reads; a friendship only where the shard
-    reads both ends; `row` is the line's byte offset, so a table's files order by it). numpy finds the lines and ids
-    and Arrow writes the Parquet, the same rows Spark's join gives (`SparkDriverTests` runs both paths)."""
+    function maps (table, part, start, end) pieces to `inputs_dir/shard=I/<table>-NNNNN.parquet` files that say which
+    lines of the table the shard reads (its players' lines; a friendship only where the shard reads both ends), as
+    runs of consecutive lines: columns table, row (the run's first byte offset, so a table's files order by it), end
+    (its end offset; one past the file's size where the file's last line has no newline) and lines. The bytes stay
+    in the canonical tables (on the filesystem every task shares) until the shard's task copies them
+    (`write_shard_input`): a shard reads 5 GB of lines at 1M, which Parquet would write and read once more. numpy
+    finds the lines and ids, Arrow writes the Parquet; the same lines as Spark's join (`SparkDriverTests`)."""
 
     def task(pieces):
         import numpy as np
@@ -205,7 +209,6 @@ def shard_input_task(dataset, inputs_dir, plan, shard_count, keys_of):
             buf = np.frombuffer(data, dtype=np.uint8)
             every_end = np.flatnonzero(buf == 10).astype(np.int64) + 1
             offsets = np.concatenate(([0], every_end)).astype(np.int64)
-            text = pa.LargeStringArray.from_buffers(len(every_end), pa.py_buffer(offsets.tobytes()), pa.py_buffer(data))
             kept = np.flatnonzero(np.diff(offsets) > 1)  # blank lines carry nothing
             starts, ends = offsets[kept], offsets[kept + 1]
             pairs = None
@@ -222,13 +225,17 @@ def shard_input_task(dataset, inputs_dir, plan, shard_count, keys_of):
             rows = 0
             for s in np.unique(shard).tolist():
                 ours = line[shard == s]  # ascending
+                first, after = begin + starts[ours], begin + ends[ours]
+                cut = np.flatnonzero(first[1:] != after[:-1]) + 1  # a run ends where the next line is not adjacent
+                heads = np.concatenate(([0], cut))
+                tails = np.concatenate((cut, [len(ours)]))
                 directory = os.path.join(inputs_dir, f"shard={s}")
                 os.makedirs(directory, exist_ok=True)
-                pq.write_table(pa.table({"table": pa.repeat(table, len(ours)),
-                                         "row": pa.array(begin + starts[ours], pa.int64()),
-                                         "line": text.take(pa.array(kept[ours]))}),
-                               os.path.join(directory, f"{table}-{part:05d}.parquet"),
-                               use_dictionary=["table"], compression="none")
+                pq.write_table(pa.table({"table": pa.repeat(table, len(heads)),
+                                         "row": pa.array(first[heads], pa.int64()),
+                                         "end": pa.array(after[tails - 1], pa.int64()),
+                                         "lines": pa.array(tails - heads, pa.int64())}),
+                               os.path.join(directory, f"{table}-{part:05d}.parquet"), use_dictionary=["table"])
                 rows += len(ours)
             yield {"table": table, "part": part, "rows": rows}
 
@@ -329,8 +336,8 @@ def run(cmd, ok=(0,), cwd=None):
 def shard_pieces(part):
     """The shard's input (`WORK/shard_inputs/shard=I/*.parquet`) as (table, path) pieces, in dataset order.
 
-    A file holds ascending row ids of each table in it: with the plan broadcast, a file is one byte range's lines of
-    one table (the row id is the line's byte offset); after a shuffle, the shard's only file, sorted. Ordering the pieces
+    A file holds ascending row ids of each table in it: with the plan broadcast, a file is one byte range's runs of
+    lines of one table (the row id is the run's first byte offset); after a shuffle, the shard's only file, sorted. Ordering the pieces
     by their first row puts every table's lines back in the dataset's order; rows out of order or overlapping pieces
     are refused rather than guessed at."""
     import pyarrow.compute as pc
@@ -365,7 +372,63 @@ def write_lines(handle, lines):
         raise RuntimeError(f"shard input lines are {lines.type} with {lines.null_count} nulls, not strings")
     offsets, data = memoryview(lines.buffers()[1]), memoryview(lines.buffers()[2])
     start, end = width * lines.offset, width * (lines.offset + len(lines))
-    handle.write(data[int.from_bytes(offsets[start:start + width], "little"):int.from_bytes(offsets[end:end + width], "little")])
+    view = data[int.from_bytes(offsets[start:start + width], "little"):int.from_bytes(offsets[end:end + width], "little")]
+    while view:  # an unbuffered file may take less than it is given
+        view = view[handle.write(view):]
+
+
+def copy_range(source, size, target, start, end):
+    """Appends bytes [start, end) of the open file `source` (`size` bytes long) to the open file `target`, in the
+    kernel where it can; an end past `size` stands for the newline the file's last line lacks."""
+    at, stop = start, min(end, size)
+    while at < stop:
+        try:
+            copied = os.copy_file_range(source, target, stop - at, at)
+        except OSError:  # another filesystem or an old kernel: through this process
+            copied = os.write(target, os.pread(source, min(stop - at, 1 << 24), at))
+        if copied <= 0:
+            raise RuntimeError(f"the canonical table ended at byte {at}, before the shard input's run to {end}")
+        at += copied
+    if end > size:
+        os.write(target, b"\n")
+
+
+def write_shard_input(part, dataset, scratch):
+    """Writes the shard's input (`WORK/shard_inputs/shard=I`) as a dataset directory in `scratch`: each table's lines in
+    dataset order, from the canonical tables in `dataset` (runs of lines, with the plan broadcast) or from the Parquet
+    itself (a `line` column, after Spark's join). Returns the lines written."""
+    import pyarrow.compute as pc
+    import pyarrow.parquet as pq
+
+    handles = {t: open(os.path.join(scratch, f"{t}.jsonl"), "wb", buffering=0) for t in TABLES}
+    sources = {}
+    count = 0
+    try:
+        for table, path in shard_pieces(part):
+            names = pq.ParquetFile(path).schema_arrow.names
+            wanted = ["table", "line"] if "line" in names else ["table", "row", "end", "lines"]
+            for batch in pq.ParquetFile(path).iter_batches(batch_size=65536, columns=wanted):
+                ours = pc.equal(batch.column(0), table)
+                if not pc.all(ours).as_py():
+                    batch = batch.filter(ours)
+                if "line" in names:
+                    write_lines(handles[table], batch.column(1))
+                    count += batch.num_rows
+                    continue
+                if table not in sources:
+                    fd = os.open(os.path.join(dataset, f"{table}.jsonl"), os.O_RDONLY)
+                    sources[table] = (fd, os.fstat(fd).st_size)
+                source, size = sources[table]
+                target = handles[table].fileno()
+                for start, end in zip(batch.column(1).to_numpy().tolist(), batch.column(2).to_numpy().tolist()):
+                    copy_range(source, size, target, start, end)
+                count += int(pc.sum(batch.column(3)).as_py() or 0)
+    finally:
+        for h in handles.values():
+            h.close()
+        for fd, _ in sources.values():
+            os.close(fd)
+    return count
 
 
 def shard_inputs_by_join(spark, F, dataset, shards_csv, inputs_dir, shard_count):
@@ -399,12 +462,10 @@ def shard_inputs_by_join(spark, F, dataset, shards_csv, inputs_dir, shard_count)
     union.write.mode("overwrite").option("parquet.enable.dictionary", "false").partitionBy("shard").parquet(inputs_dir)
 
 
-def shard_task(binary_name, plan_dir, inputs_dir, shards_dir, shards, extra, decisions, state):
+def shard_task(binary_name, dataset, plan_dir, inputs_dir, shards_dir, shards, extra, decisions, state):
     """Runs one shard: the returned function maps a partition of shard indices to their reports."""
 
     def task(indices):
-        import pyarrow.compute as pc
-        import pyarrow.parquet as pq
         from pyspark import SparkFiles
 
         binary = SparkFiles.get(binary_name)
@@ -413,18 +474,9 @@ def shard_task(binary_name, plan_dir, inputs_dir, shards_dir, shards, extra, dec
             started = time.time()
             scratch = tempfile.mkdtemp(prefix=f"steam-mate-shard{shard}-")
             try:
-                # Stream the shard's files into the tables' files in dataset order, one batch held at a time, so the
+                # The shard's lines into the tables' files in dataset order, one batch of runs held at a time, so the
                 # worker is small when it forks the binary (a fork's RSS starts at its own).
-                handles = {t: open(os.path.join(scratch, f"{t}.jsonl"), "wb") for t in TABLES}
-                count = 0
-                for table, path in shard_pieces(os.path.join(inputs_dir, f"shard={shard}")):
-                    for batch in pq.ParquetFile(path).iter_batches(batch_size=65536, columns=["table", "line"]):
-                        ours = pc.equal(batch.column(0), table)
-                        lines = batch.column(1) if pc.all(ours).as_py() else pc.filter(batch.column(1), ours)
-                        write_lines(handles[table], lines)
-                        count += len(lines)
-                for h in handles.values():
-                    h.close()
+                count = write_shard_input(os.path.join(inputs_dir, f"shard={shard}"), dataset, scratch)
                 out = os.path.join(shards_dir, str(shard))
                 cmd = [binary, "pair", scratch, "--plan", plan_dir, "--shard", f"{shard}/{shards}", "--out", out,
                        "--quiet", "--force"]
@@ -618,7 +670,7 @@ def main(argv):
 
         # 3. One task per shard, the binary shipped with the job.
         started = time.time()
-        task = shard_task(os.path.basename(binary), plan_dir, inputs_dir, shards_dir, args.shards, extra, decisions, state)
+        task = shard_task(os.path.basename(binary), dataset, plan_dir, inputs_dir, shards_dir, args.shards, extra, decisions, state)
         reports = spark.sparkContext.parallelize(range(args.shards), args.shards).mapPartitions(task).collect()
         figures["steps"]["shards_s"] = round(time.time() - started, 2)
         figures["shard_tasks"] = sorted(reports, key=lambda r: r["shard"])

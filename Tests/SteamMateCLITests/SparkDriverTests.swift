@@ -212,12 +212,14 @@ struct SparkDriverTests {
             print(table, "rows", len(rows), "parts", len(parts))
         """
 
-    /// The shard inputs built from byte ranges with the plan broadcast (`shard_input_task`) hold, for every shard and
-    /// table, exactly the lines a line-by-line join gives (each line parsed as JSON, kept where the plan names its
-    /// player for the shard, a friendship where it names both ends), in dataset order: with pieces of 1,000 bytes (a
-    /// line is cut by every piece boundary somewhere) and whole tables, on the sample's dataset with lines the
-    /// writer never makes (keys in another order, spaces, an integer id, blank lines, no final newline). A plan that
-    /// lists a player twice for one shard, or names a shard past N, is refused.
+    /// The shard inputs built from byte ranges with the plan broadcast (`shard_input_task`), as the shard task writes
+    /// them out (`write_shard_input`: runs of lines copied from the canonical tables), hold, for every shard and table,
+    /// exactly the lines a line-by-line join gives (each line parsed as JSON, kept where the plan names its player for
+    /// the shard, a friendship where it names both ends), in dataset order, and the task counts them: with pieces of
+    /// 1,000 and 7,919 bytes (a line is cut by every piece boundary somewhere) and whole tables, on the sample's dataset
+    /// and a copy with lines the writer never makes (keys in another order, spaces, an integer id, blank lines, a last
+    /// line some shard reads without its newline); the 7,919-byte case copies through the process, as where the kernel
+    /// refuses `copy_file_range`. A plan that lists a player twice for one shard, or names a shard past N, is refused.
     @Test func shardInputsFromByteRangesEqualALineByLineJoin() throws {
         let dir = try RepositoryPaths.temporaryDirectory("spark-shard-inputs")
         let root = RepositoryPaths.root()
@@ -235,12 +237,15 @@ struct SparkDriverTests {
 
     static let shardInputsEqualJoin = """
         import json, os, shutil, sys
-        import pyarrow.parquet as pq
         dir, driver = sys.argv[1], sys.argv[2]
         sys.path.insert(0, os.path.dirname(driver))
         import steam_mate_spark as m
         class Broadcast:
             def __init__(self, value): self.value = value
+        plan_csv = os.path.join(dir, "plan", "player_shards.csv")
+        need = {}
+        for row in open(plan_csv).read().splitlines()[1:]:
+            steamid, shard, _ = row.split(","); need.setdefault(int(steamid), set()).add(int(shard))
         odd = os.path.join(dir, "odd")
         shutil.copytree(os.path.join(dir, "ds"), odd)
         def rewrite(table, change, end):
@@ -252,18 +257,20 @@ struct SparkDriverTests {
             lines[3] = json.dumps(json.loads(lines[3]), sort_keys=True)
             lines[5] = json.dumps(json.loads(lines[5]), separators=(", ", ": "))
             lines.insert(7, "")
+            # a line some shard reads last, without its newline
+            lines.append(lines.pop(next(i for i, l in enumerate(lines) if l and int(json.loads(l)["steamid"]) in need)))
         def friendships(lines):
             o = json.loads(lines[2]); lines[2] = json.dumps({"steamid_b": o["steamid_b"], "steamid_a": o["steamid_a"], **o})
             o = json.loads(lines[4]); o["steamid_a"] = int(o["steamid_a"]); lines[4] = json.dumps(o)
         rewrite("players", players, "")
         rewrite("friendships", friendships, "\\n\\n")
-        plan_csv = os.path.join(dir, "plan", "player_shards.csv")
-        need = {}
-        for row in open(plan_csv).read().splitlines()[1:]:
-            steamid, shard, _ = row.split(","); need.setdefault(int(steamid), set()).add(int(shard))
         cases = 0
+        kernel_copy = os.copy_file_range
+        def refused(*args):
+            raise OSError(18, "Invalid cross-device link")
         for dataset in [os.path.join(dir, "ds"), odd]:
             for piece in [1000, 1 << 27, 7919]:
+                os.copy_file_range = refused if piece == 7919 else kernel_copy  # the copy through the process
                 out = os.path.join(dir, "inputs")
                 shutil.rmtree(out, ignore_errors=True); os.makedirs(out)
                 pieces = []
@@ -274,9 +281,13 @@ struct SparkDriverTests {
                         pieces += [(table, k, size * k // count, size * (k + 1) // count) for k in range(count)]
                 list(m.shard_input_task(dataset, out, Broadcast(m.plan_arrays(plan_csv, 3)), 3, m.TABLES)(pieces))
                 for shard in range(3):
-                    got = {}
-                    for table, path in m.shard_pieces(os.path.join(out, f"shard={shard}")):
-                        got.setdefault(table, []).extend(pq.read_table(path).column("line").to_pylist())
+                    scratch = os.path.join(dir, "scratch")
+                    shutil.rmtree(scratch, ignore_errors=True); os.makedirs(scratch)
+                    written = m.write_shard_input(os.path.join(out, f"shard={shard}"), dataset, scratch)
+                    got = {t: [l + "\\n" for l in open(os.path.join(scratch, t + ".jsonl"), encoding="utf-8").read().split("\\n")[:-1]]
+                           for t in m.TABLES}
+                    if written != sum(len(v) for v in got.values()):
+                        sys.exit(f"{dataset} pieces {piece} shard {shard}: {written} lines reported, {sum(len(v) for v in got.values())} written")
                     for table, keys in m.TABLES.items():
                         want = []
                         for line in open(os.path.join(dataset, table + ".jsonl"), encoding="utf-8").read().split("\\n"):
