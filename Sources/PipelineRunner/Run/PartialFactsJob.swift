@@ -88,20 +88,22 @@ public enum PartialFactsJob {
     /// The smallest piece a JSON Lines bundle is cut into between shares (64 MiB).
     public static let defaultMinPieceBytes = 64 << 20
 
-    /// The input files dealt into `count` shares of about equal bytes. A JSON Lines Steam bundle larger than a piece
-    /// (`minPieceBytes`, or half a share's part of all Steam bytes if that is more) is cut into equal byte ranges
-    /// first, each read as the lines that start in it (`DatasetFile.byteRange`), so one big bundle no longer makes
-    /// one task the long one. Then Steam files and pieces by size (largest first, ties by path and offset) each go
-    /// to the share with the fewest bytes so far (ties: lower share); the other files to share 0. Every task computes
-    /// the same shares from the same scan.
-    static func share(_ files: [DatasetFile], count: Int, minPieceBytes: Int = defaultMinPieceBytes) -> [[DatasetFile]] {
+    /// The input files dealt into `count` shares of about equal decoding cost. A JSON Lines Steam bundle larger than
+    /// a piece (`minPieceBytes`, or half a share's part of all Steam bytes if that is more) is cut into equal byte
+    /// ranges first, each read as the lines that start in it (`DatasetFile.byteRange`), so one big bundle no longer
+    /// makes one task the long one. Then Steam files and pieces by estimated cost (bytes × `decodeCost`, largest
+    /// first, ties by path and offset) each go to the share with the least cost so far (ties: lower share); the other
+    /// files to share 0. Every task computes the same shares from the same scan and the same files' first bytes.
+    static func share(_ files: [DatasetFile], count: Int, minPieceBytes: Int = defaultMinPieceBytes,
+                      sniffFromBytes: Int = defaultSniffFromBytes) -> [[DatasetFile]] {
         var shares = [[DatasetFile]](repeating: [], count: max(1, count))
         let steamBytes = files.reduce(0) { $0 + ($1.role == .steam ? $1.size : 0) }
         let pieceBytes = max(1, minPieceBytes, steamBytes / (2 * shares.count))
-        var dealt: [DatasetFile] = []
+        var dealt: [(file: DatasetFile, cost: Double)] = []
         for file in files {
+            let perByte = shares.count > 1 && file.role == .steam ? decodeCost(file, sniffFromBytes: sniffFromBytes) : 1
             guard shares.count > 1, file.role == .steam, file.isJSONLines, file.byteRange == nil, file.size > pieceBytes else {
-                dealt.append(file)
+                dealt.append((file, Double(file.size) * perByte))
                 continue
             }
             let pieces = (file.size + pieceBytes - 1) / pieceBytes
@@ -109,19 +111,47 @@ public enum PartialFactsJob {
                 var piece = file
                 piece.byteRange = (file.size * k / pieces)..<(file.size * (k + 1) / pieces)
                 piece.size = piece.byteRange!.count
-                dealt.append(piece)
+                dealt.append((piece, Double(piece.size) * perByte))
             }
         }
         func offset(_ file: DatasetFile) -> Int { file.byteRange?.lowerBound ?? 0 }
-        var bytes = [Int](repeating: 0, count: shares.count)
-        for file in dealt.sorted(by: { ($0.size, $1.relativePath, offset($1)) > ($1.size, $0.relativePath, offset($0)) }) {
+        var costs = [Double](repeating: 0, count: shares.count)
+        for (file, cost) in dealt.sorted(by: { ($0.cost, $1.file.relativePath, offset($1.file)) > ($1.cost, $0.file.relativePath, offset($0.file)) }) {
             guard file.role == .steam else { shares[0].append(file); continue }
             var best = 0
-            for s in 1..<shares.count where bytes[s] < bytes[best] { best = s }
+            for s in 1..<shares.count where costs[s] < costs[best] { best = s }
             shares[best].append(file)
-            bytes[best] += file.size
+            costs[best] += cost
         }
         return shares.map { $0.sorted { ($0.relativePath, offset($0)) < ($1.relativePath, offset($1)) } }
+    }
+
+    /// Files from this size on have their first bytes read to estimate their cost (`decodeCost`); smaller ones (one
+    /// player's documents) are weighed by their format alone, so a tree of a million small files is not read twice.
+    public static let defaultSniffFromBytes = 64 << 20
+
+    /// A Steam file's decoding cost per byte, relative to a GetOwnedGames bundle's: the CPU time `convert
+    /// --partial-facts --threads 1` spends per MB of each of the 1M-player generated bundles (README, *Sharded runs on
+    /// Apache Spark*): GetOwnedGames 4.5 ms, profile XML 8.1 ms, GetPlayerSummaries 9.0 ms, a preferences export and
+    /// GetFriendList 20 ms (a friend is a fact in ~75 bytes; a game carries its name and icon hash). A JSON Lines file
+    /// from `sniffFromBytes` on is weighed by its first line's envelope `source` (or its preferences keys); anything
+    /// else by its format: XML 1.8, JSON 2.
+    static func decodeCost(_ file: DatasetFile, sniffFromBytes: Int) -> Double {
+        let xml = 1.8, unknownJSON = 2.0
+        let lower = file.relativePath.lowercased()
+        if lower.hasSuffix(".xml") { return xml }
+        guard file.isJSONLines, file.size >= sniffFromBytes, let handle = try? FileHandle(forReadingFrom: file.url) else {
+            return unknownJSON
+        }
+        defer { try? handle.close() }
+        guard let head = try? handle.read(upToCount: 1 << 16) else { return unknownJSON }
+        let line = head.prefix { $0 != 0x0A }
+        func has(_ text: String) -> Bool { line.firstRange(of: Array(text.utf8)) != nil }
+        if has(#""source":"GetOwnedGames""#) { return 1 }
+        if has(#""source":"GetPlayerSummaries""#) { return 2 }
+        if has(#""source":"GetFriendList""#) { return 4.5 }
+        if !has(#""source":"#) && has(#""favorite_appids":"#) { return 4.4 }
+        return unknownJSON
     }
 
     /// A partial-facts directory that cannot be merged: an error diagnostic (exit 2, nothing published).
