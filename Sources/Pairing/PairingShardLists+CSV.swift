@@ -19,12 +19,13 @@ extension PairingShardLists {
     public static func parse(shard: Int, shards: Int, counters: PairingCounters, players: [UInt8], playersFile: String,
                              candidates: [UInt8], candidatesFile: String) throws -> PairingShardLists {
         var lists = PairingShardLists(shard: shard, shards: shards, counters: counters)
-        try forEachRow(players, file: playersFile, columns: playersColumns) { line, fields in
-            let id = try steamID(fields[0], file: playersFile, line: line)
+        try forEachRow(players, file: playersFile, columns: playersColumns) { line, row in
+            let id = try steamID(row, 0, file: playersFile, line: line)
             var reason: UnpairedReason?
-            if !fields[1].isEmpty {
-                guard let r = UnpairedReason(rawValue: String(decoding: fields[1], as: UTF8.self)) else {
-                    throw FileError(file: playersFile, line: line, message: "unknown reason '\(String(decoding: fields[1], as: UTF8.self))'")
+            if !row.field(1).isEmpty {
+                let text = String(decoding: row.field(1), as: UTF8.self)
+                guard let r = UnpairedReason(rawValue: text) else {
+                    throw FileError(file: playersFile, line: line, message: "unknown reason '\(text)'")
                 }
                 reason = r
             }
@@ -33,32 +34,39 @@ extension PairingShardLists {
             }
             lists.players.append(OwnedPlayer(steamID: id, reason: reason))
         }
-        try forEachRow(candidates, file: candidatesFile, columns: candidatesColumns) { line, fields in
-            guard let part = Part(rawValue: String(decoding: fields[1], as: UTF8.self)) else {
+        lists.candidates.reserveCapacity(candidates.count / 40)  // ~45 bytes a row
+        try forEachRow(candidates, file: candidatesFile, columns: candidatesColumns) { line, row in
+            let partField = row.field(1)
+            let part: Part
+            if partField.elementsEqual("geo".utf8) {
+                part = .geo
+            } else if partField.elementsEqual("pool".utf8) {
+                part = .pool
+            } else {
                 throw FileError(file: candidatesFile, line: line, message: "part must be geo or pool")
             }
-            guard let score = number(fields[3]), let dot = number(fields[4]), dot <= UInt64(UInt32.max) else {
+            guard let score = number(row.field(3)), let dot = number(row.field(4)), dot <= UInt64(UInt32.max) else {
                 throw FileError(file: candidatesFile, line: line, message: "score or dot is not a non-negative integer in range")
             }
-            let row = Candidate(owner: try steamID(fields[0], file: candidatesFile, line: line), part: part,
-                                candidate: try steamID(fields[2], file: candidatesFile, line: line), score: score, dot: UInt32(dot))
-            if let last = lists.candidates.last, !last.ranksBefore(row) {
+            let candidate = Candidate(owner: try steamID(row, 0, file: candidatesFile, line: line), part: part,
+                                      candidate: try steamID(row, 2, file: candidatesFile, line: line), score: score, dot: UInt32(dot))
+            if let last = lists.candidates.last, !last.ranksBefore(candidate) {
                 throw FileError(file: candidatesFile, line: line, message: "rows not in file order (owner, part, score descending, candidate)")
             }
-            lists.candidates.append(row)
+            lists.candidates.append(candidate)
         }
         return lists
     }
 
-    private static func steamID(_ field: ArraySlice<UInt8>, file: String, line: Int) throws -> SteamID64 {
-        guard let value = number(field), let id = SteamID64(rawValue: value) else {
-            throw FileError(file: file, line: line, message: "'\(String(decoding: field, as: UTF8.self))' is not a steamid")
+    private static func steamID(_ row: Row, _ index: Int, file: String, line: Int) throws -> SteamID64 {
+        guard let value = number(row.field(index)), let id = SteamID64(rawValue: value) else {
+            throw FileError(file: file, line: line, message: "'\(String(decoding: row.field(index), as: UTF8.self))' is not a steamid")
         }
         return id
     }
 
     /// A decimal `UInt64` (digits only, no sign, no overflow).
-    static func number(_ field: ArraySlice<UInt8>) -> UInt64? {
+    static func number(_ field: some Collection<UInt8>) -> UInt64? {
         guard !field.isEmpty, field.count <= 20 else { return nil }
         var value: UInt64 = 0
         for byte in field {
@@ -71,23 +79,56 @@ extension PairingShardLists {
         return value
     }
 
-    /// Calls `body` with each data row's 1-based line number and fields, after checking the header.
-    private static func forEachRow(_ bytes: [UInt8], file: String, columns: [String],
-                                   _ body: (Int, [ArraySlice<UInt8>]) throws -> Void) throws {
+    /// One data row: its fields as ranges of the file's bytes (valid only during the `forEachRow` call that gives it).
+    private struct Row {
+        var bytes: UnsafeBufferPointer<UInt8>
+        var fields: [Range<Int>]
+
+        func field(_ index: Int) -> Slice<UnsafeBufferPointer<UInt8>> { bytes[fields[index]] }
+    }
+
+    /// Calls `body` with each data row's 1-based line number and fields, after checking the header. Lines are read as
+    /// `PairingStateParser.forEachLine` reads them (LF or CRLF; blank lines skipped), in one pass, without an array
+    /// per line.
+    private static func forEachRow(_ bytes: [UInt8], file: String, columns: [String], _ body: (Int, Row) throws -> Void) throws {
         var sawHeader = false
-        try PairingStateParser.forEachLine(bytes) { line, text in
-            let fields = text.split(separator: 0x2C, omittingEmptySubsequences: false)
-            if !sawHeader {
-                guard fields.map({ String(decoding: $0, as: UTF8.self) }) == columns else {
-                    throw FileError(file: file, line: line, message: "header is not \(columns.joined(separator: ","))")
+        try bytes.withUnsafeBufferPointer { buffer in
+            var row = Row(bytes: buffer, fields: [])
+            row.fields.reserveCapacity(columns.count + 1)
+            var start = 0, line = 0
+            let count = buffer.count
+            while start < count {
+                line += 1
+                row.fields.removeAll(keepingCapacity: true)
+                var end = start, fieldStart = start, content = false
+                while end < count {
+                    let byte = buffer[end]
+                    if byte == 0x0A { break }
+                    if byte == 0x2C {
+                        row.fields.append(fieldStart..<end)
+                        fieldStart = end + 1
+                    }
+                    if byte != 0x20 && byte != 0x09 && byte != 0x0D { content = true }
+                    end += 1
                 }
-                sawHeader = true
-                return
+                let stop = end > start && buffer[end - 1] == 0x0D ? end - 1 : end  // one CR before the LF (or the end)
+                row.fields.append(fieldStart..<max(fieldStart, stop))
+                let lineStart = start
+                start = end + 1
+                // Blank: nothing but spaces and tabs once that CR is dropped (rare, so checked again only here).
+                if !content && buffer[lineStart..<stop].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+                if !sawHeader {
+                    guard row.fields.map({ String(decoding: buffer[$0], as: UTF8.self) }) == columns else {
+                        throw FileError(file: file, line: line, message: "header is not \(columns.joined(separator: ","))")
+                    }
+                    sawHeader = true
+                    continue
+                }
+                guard row.fields.count == columns.count else {
+                    throw FileError(file: file, line: line, message: "\(row.fields.count) fields, expected \(columns.count)")
+                }
+                try body(line, row)
             }
-            guard fields.count == columns.count else {
-                throw FileError(file: file, line: line, message: "\(fields.count) fields, expected \(columns.count)")
-            }
-            try body(line, fields)
         }
         guard sawHeader else { throw FileError(file: file, line: 1, message: "empty file (no header)") }
     }

@@ -40,6 +40,31 @@ import Testing
         #expect(PublishedTree.manifestMismatches(in: dir).isEmpty)
     }
 
+    /// The same rows with LF endings, blank lines (spaces, tabs, a lone CR) and no final newline read as written; a
+    /// damaged row after them is reported at its line in the file, blank lines counted.
+    @Test func readsLFEndingsAndBlankLinesAndCountsThem() throws {
+        let dir = try Self.written()
+        for name in ["shard_players.csv", "shard_candidates.csv"] {
+            let file = dir.appendingPathComponent(name)
+            var lines = try String(contentsOf: file, encoding: .utf8).components(separatedBy: "\r\n").dropLast()
+            lines.insert("", at: 1)
+            lines.insert(" \t ", at: 3)
+            lines.insert("\r", at: 4)
+            try lines.joined(separator: "\n").write(to: file, atomically: true, encoding: .utf8)
+        }
+        #expect(try PairingShardFiles.readShard(dir, planSHA256: "abc") == Self.lists)
+        let file = dir.appendingPathComponent("shard_candidates.csv")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        try text.replacingOccurrences(of: ",pool,", with: ",poo,").write(to: file, atomically: true, encoding: .utf8)
+        do {
+            _ = try PairingShardFiles.readShard(dir, planSHA256: "abc")
+            Issue.record("a damaged row was read")
+        } catch {
+            // header, blank, geo, blank, blank, geo, geo, then the first pool row
+            #expect("\(error)".contains("shard_candidates.csv:8: error: part must be geo or pool"), "\(error)")
+        }
+    }
+
     @Test func refusesAnotherPlanAndDamagedRows() throws {
         let dir = try Self.written()
         #expect(throws: PairingShardFiles.ReadError.self) { try PairingShardFiles.readShard(dir, planSHA256: "abd") }
