@@ -337,9 +337,9 @@ def shard_pieces(part):
     """The shard's input (`WORK/shard_inputs/shard=I/*.parquet`) as (table, path) pieces, in dataset order.
 
     A file holds ascending row ids of each table in it: with the plan broadcast, a file is one byte range's runs of
-    lines of one table (the row id is the run's first byte offset); after a shuffle, the shard's only file, sorted. Ordering the pieces
-    by their first row puts every table's lines back in the dataset's order; rows out of order or overlapping pieces
-    are refused rather than guessed at."""
+    lines of one table (the row id is the run's first byte offset); after a shuffle, the shard's only file, sorted.
+    Ordering the pieces by their first row puts every table's lines back in the dataset's order; rows out of order or
+    overlapping pieces are refused rather than guessed at."""
     import pyarrow.compute as pc
     import pyarrow.parquet as pq
 
