@@ -377,20 +377,27 @@ def write_lines(handle, lines):
         view = view[handle.write(view):]
 
 
-def copy_range(source, size, target, start, end):
+def copy_range(source, size, target, start, end, kernel=True):
     """Appends bytes [start, end) of the open file `source` (`size` bytes long) to the open file `target`, in the
-    kernel where it can; an end past `size` stands for the newline the file's last line lacks."""
+    kernel while `kernel` (else through this process); an end past `size` stands for the newline the file's last line
+    lacks. Returns whether the kernel may be asked again: once it refuses (another filesystem, an old kernel), the
+    caller's later runs go through the process without asking it each time."""
     at, stop = start, min(end, size)
     while at < stop:
-        try:
-            copied = os.copy_file_range(source, target, stop - at, at)
-        except OSError:  # another filesystem or an old kernel: through this process
+        copied = 0
+        if kernel:
+            try:
+                copied = os.copy_file_range(source, target, stop - at, at)
+            except OSError:
+                kernel = False
+        if not kernel:
             copied = os.write(target, os.pread(source, min(stop - at, 1 << 24), at))
         if copied <= 0:
             raise RuntimeError(f"the canonical table ended at byte {at}, before the shard input's run to {end}")
         at += copied
     if end > size:
         os.write(target, b"\n")
+    return kernel
 
 
 def write_shard_input(part, dataset, scratch):
@@ -403,11 +410,13 @@ def write_shard_input(part, dataset, scratch):
     handles = {t: open(os.path.join(scratch, f"{t}.jsonl"), "wb", buffering=0) for t in TABLES}
     sources = {}
     count = 0
+    kernel = True  # copy_file_range, until it is refused
     try:
         for table, path in shard_pieces(part):
-            names = pq.ParquetFile(path).schema_arrow.names
+            reader = pq.ParquetFile(path)
+            names = reader.schema_arrow.names
             wanted = ["table", "line"] if "line" in names else ["table", "row", "end", "lines"]
-            for batch in pq.ParquetFile(path).iter_batches(batch_size=65536, columns=wanted):
+            for batch in reader.iter_batches(batch_size=65536, columns=wanted):
                 ours = pc.equal(batch.column(0), table)
                 if not pc.all(ours).as_py():
                     batch = batch.filter(ours)
@@ -421,7 +430,7 @@ def write_shard_input(part, dataset, scratch):
                 source, size = sources[table]
                 target = handles[table].fileno()
                 for start, end in zip(batch.column(1).to_numpy().tolist(), batch.column(2).to_numpy().tolist()):
-                    copy_range(source, size, target, start, end)
+                    kernel = copy_range(source, size, target, start, end, kernel)
                 count += int(pc.sum(batch.column(3)).as_py() or 0)
     finally:
         for h in handles.values():
