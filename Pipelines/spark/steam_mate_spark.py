@@ -27,11 +27,12 @@ Steps (issue 13; README "Sharded runs on Apache Spark"):
    holding both ends), written as Parquet partitioned by shard (`WORK/shard_inputs/shard=I`). While the plan's table
    is small it is broadcast as sorted arrays and each task takes a byte range of one table (numpy finds the lines
    and ids, Arrow writes the Parquet; no shuffle), and the Parquet names the shard's lines as runs of consecutive
-   lines (byte ranges of the canonical tables, which stay where they are until step 3 copies them); above
+   lines (byte ranges of the canonical tables, which stay where they are: step 3's binary reads them in place); above
    `--broadcast-plan-mb` Spark joins the lines with the plan and shuffles them to it, and the Parquet holds the lines.
-3. One Spark task per shard: writes its lines, in dataset order, into a dataset directory in the task's scratch
-   space (copied from the canonical tables' byte ranges, or from the Parquet's lines) and runs `steam-mate pair DIR
-   --plan P --shard I/N` with the binary shipped through `SparkContext.addFile`; the shard's lists land in
+3. One Spark task per shard: writes the runs its Parquet names into a runs file in the task's scratch space and runs
+   `steam-mate pair CANONICAL --line-runs RUNS --plan P --shard I/N` (the binary reads those runs of lines of the
+   canonical tables, nothing else; after a join, the Parquet's lines are written out as a dataset directory in
+   scratch and read instead) with the binary shipped through `SparkContext.addFile`; the shard's lists land in
    `WORK/shards/I` (WORK and the canonical tables must be on a filesystem every executor and the driver share: local
    disk in local mode, NFS/EFS/a FUSE mount on a cluster). Each task reports its wall time and the binary's peak
    RSS. The shard inputs (and a `--pipeline` run's scratch dataset) are then deleted unless `--keep-work`.
@@ -377,67 +378,50 @@ def write_lines(handle, lines):
         view = view[handle.write(view):]
 
 
-def copy_range(source, size, target, start, end, kernel=True):
-    """Appends bytes [start, end) of the open file `source` (`size` bytes long) to the open file `target`, in the
-    kernel while `kernel` (else through this process); an end past `size` stands for the newline the file's last line
-    lacks. Returns whether the kernel may be asked again: once it refuses (another filesystem, an old kernel), the
-    caller's later runs go through the process without asking it each time."""
-    at, stop = start, min(end, size)
-    while at < stop:
-        copied = 0
-        if kernel:
-            try:
-                copied = os.copy_file_range(source, target, stop - at, at)
-            except OSError:
-                kernel = False
-        if not kernel:
-            copied = os.write(target, os.pread(source, min(stop - at, 1 << 24), at))
-        if copied <= 0:
-            raise RuntimeError(f"the canonical table ended at byte {at}, before the shard input's run to {end}")
-        at += copied
-    if end > size:
-        os.write(target, b"\n")
-    return kernel
-
-
 def write_shard_input(part, dataset, scratch):
-    """Writes the shard's input (`WORK/shard_inputs/shard=I`) as a dataset directory in `scratch`: each table's lines in
-    dataset order, from the canonical tables in `dataset` (runs of lines, with the plan broadcast) or from the Parquet
-    itself (a `line` column, after Spark's join). Returns the lines written."""
+    """What the shard's binary reads, from its input (`WORK/shard_inputs/shard=I`): with the plan broadcast, a runs
+    file `scratch/runs.csv` (`table,start,end`: the byte ranges of the shard's lines in the canonical tables, which
+    `pair DATASET --line-runs FILE` reads in place: no copy of the lines); after Spark's join, the Parquet's `line`
+    column written out as a dataset directory in `scratch`, each table's lines in dataset order. Returns (the dataset
+    directory to read, the runs file or None, the lines it names)."""
+    import pyarrow as pa
     import pyarrow.compute as pc
     import pyarrow.parquet as pq
 
-    handles = {t: open(os.path.join(scratch, f"{t}.jsonl"), "wb", buffering=0) for t in TABLES}
-    sources = {}
+    pieces = shard_pieces(part)
+    layouts = {"line" in pq.ParquetFile(path).schema_arrow.names for _, path in pieces}
+    if len(layouts) > 1:
+        raise RuntimeError(f"{part}: shard input files both with and without a line column")
+    runs = layouts != {True}
+    if runs:
+        targets = {"runs": open(os.path.join(scratch, "runs.csv"), "wb", buffering=0)}
+        targets["runs"].write(b"table,start,end\n")
+        sizes = {t: os.path.getsize(os.path.join(dataset, f"{t}.jsonl")) for t in {t for t, _ in pieces}}
+    else:
+        targets = {t: open(os.path.join(scratch, f"{t}.jsonl"), "wb", buffering=0) for t in TABLES}
     count = 0
-    kernel = True  # copy_file_range, until it is refused
     try:
-        for table, path in shard_pieces(part):
+        for table, path in pieces:
             reader = pq.ParquetFile(path)
-            names = reader.schema_arrow.names
-            wanted = ["table", "line"] if "line" in names else ["table", "row", "end", "lines"]
+            wanted = ["table", "row", "end", "lines"] if runs else ["table", "line"]
             for batch in reader.iter_batches(batch_size=65536, columns=wanted):
                 ours = pc.equal(batch.column(0), table)
                 if not pc.all(ours).as_py():
                     batch = batch.filter(ours)
-                if "line" in names:
-                    write_lines(handles[table], batch.column(1))
+                if not runs:
+                    write_lines(targets[table], batch.column(1))
                     count += batch.num_rows
                     continue
-                if table not in sources:
-                    fd = os.open(os.path.join(dataset, f"{table}.jsonl"), os.O_RDONLY)
-                    sources[table] = (fd, os.fstat(fd).st_size)
-                source, size = sources[table]
-                target = handles[table].fileno()
-                for start, end in zip(batch.column(1).to_numpy().tolist(), batch.column(2).to_numpy().tolist()):
-                    kernel = copy_range(source, size, target, start, end, kernel)
+                # An end past the file's size stands for the newline its last line lacks: the run ends at the file's end.
+                ends = pc.min_element_wise(batch.column(2), pa.scalar(sizes[table], pa.int64()))
+                rows = pc.binary_join_element_wise(batch.column(0), pc.cast(batch.column(1), pa.string()),
+                                                   pc.cast(ends, pa.string()), ",")
+                write_lines(targets["runs"], pc.binary_join_element_wise(rows, pa.scalar(""), "\n"))
                 count += int(pc.sum(batch.column(3)).as_py() or 0)
     finally:
-        for h in handles.values():
+        for h in targets.values():
             h.close()
-        for fd, _ in sources.values():
-            os.close(fd)
-    return count
+    return (dataset if runs else scratch), (os.path.join(scratch, "runs.csv") if runs else None), count
 
 
 def shard_inputs_by_join(spark, F, dataset, shards_csv, inputs_dir, shard_count):
@@ -483,12 +467,12 @@ def shard_task(binary_name, dataset, plan_dir, inputs_dir, shards_dir, shards, e
             started = time.time()
             scratch = tempfile.mkdtemp(prefix=f"steam-mate-shard{shard}-")
             try:
-                # The shard's lines into the tables' files in dataset order, one batch of runs held at a time, so the
-                # worker is small when it forks the binary (a fork's RSS starts at its own).
-                count = write_shard_input(os.path.join(inputs_dir, f"shard={shard}"), dataset, scratch)
+                # The shard's runs of lines (or its lines, after a join) written one batch at a time, so the worker is
+                # small when it forks the binary (a fork's RSS starts at its own).
+                reads, runs, count = write_shard_input(os.path.join(inputs_dir, f"shard={shard}"), dataset, scratch)
                 out = os.path.join(shards_dir, str(shard))
-                cmd = [binary, "pair", scratch, "--plan", plan_dir, "--shard", f"{shard}/{shards}", "--out", out,
-                       "--quiet", "--force"]
+                cmd = [binary, "pair", reads, "--plan", plan_dir, "--shard", f"{shard}/{shards}", "--out", out,
+                       "--quiet", "--force"] + (["--line-runs", runs] if runs else [])
                 if decisions:
                     cmd += ["--decisions", decisions]
                 if state:

@@ -18,9 +18,9 @@ enum DatasetCommandIO {
     }
 
     /// The canonical dataset in `directory`; an unreadable one exits with status 2.
-    static func readDataset(_ directory: URL, log: DiagnosticLog) throws -> PlayerDataset {
+    static func readDataset(_ directory: URL, log: DiagnosticLog, lineRuns: DatasetLineRuns? = nil) throws -> PlayerDataset {
         do {
-            return try CanonicalDatasetReader.read(directory: directory, diagnostics: log)
+            return try CanonicalDatasetReader.read(directory: directory, diagnostics: log, lineRuns: lineRuns)
         } catch {
             DiagnosticPrinter.standardError("error: \(error) [dataset.unreadable]\n")
             throw ExitCode(ExitStatus.definitionError.rawValue)
@@ -29,10 +29,12 @@ enum DatasetCommandIO {
 
     /// What pairing reads (`PairingDatasetReader`): the game libraries as columns, or nil in `libraries` and the
     /// rows in the dataset when a playtime does not fit the columns.
-    static func readPairingDataset(_ directory: URL, log: DiagnosticLog) throws -> (PlayerDataset, GameLibraryColumns?) {
+    /// `lineRuns`: only these runs of lines of the tables (`pair --shard --line-runs`).
+    static func readPairingDataset(_ directory: URL, log: DiagnosticLog,
+                                   lineRuns: DatasetLineRuns? = nil) throws -> (PlayerDataset, GameLibraryColumns?) {
         let pass = DiagnosticLog()
         do {
-            if let contents = try PairingDatasetReader.read(directory: directory, diagnostics: pass) {
+            if let contents = try PairingDatasetReader.read(directory: directory, diagnostics: pass, lineRuns: lineRuns) {
                 for diagnostic in pass.all { log.emit(diagnostic) }
                 return (contents.dataset, contents.libraries)
             }
@@ -41,7 +43,7 @@ enum DatasetCommandIO {
             throw ExitCode(ExitStatus.definitionError.rawValue)
         }
         // The general reader reports the same rows again, so what the fast pass reported is dropped.
-        return (try readDataset(directory, log: log), nil)
+        return (try readDataset(directory, log: log, lineRuns: lineRuns), nil)
     }
 
     /// Publishes `out` atomically (`write` fills the staging directory), then prints the diagnostics but notes;

@@ -25,6 +25,8 @@ struct PairCommand: ParsableCommand {
     var shard: String?
     @Option(parsing: .upToNextOption, help: "Every shard's --shard output: merge them into the output a whole run gives.")
     var shardLists: [String] = []
+    @Option(help: ArgumentHelp("With --shard: read only these runs of lines of DATASET's tables (CSV `table,start,end`, byte ranges of whole lines; what the Spark driver writes from its shard inputs).", valueName: "file"))
+    var lineRuns: String?
     @OptionGroup var publish: PublishFlags
     @Flag(help: "No progress display (it is shown only when stderr is a terminal anyway).")
     var quiet = false
@@ -34,8 +36,9 @@ struct PairCommand: ParsableCommand {
         let log = DiagnosticLog()
         let root = URL(fileURLWithPath: dataset)
         let sharded = try shardMode()
+        let runs = try lineRunsOption()
         try DatasetCommandIO.preflight(output: out, dataset: root, policy: publish.policy)
-        let (players, libraries) = try DatasetCommandIO.readPairingDataset(root, log: log)
+        let (players, libraries) = try DatasetCommandIO.readPairingDataset(root, log: log, lineRuns: runs)
         let config = pairing.config
         let decisionsURL = decisions.map { URL(fileURLWithPath: $0) } ?? root.appendingPathComponent("decisions.jsonl")
         let decisionLog = PairingJob.readDecisions(decisionsURL, sink: log)
@@ -108,6 +111,21 @@ struct PairCommand: ParsableCommand {
         return .union(try failingClearly {
             try PipelineRun.PairShards.read(plan: URL(fileURLWithPath: plan), lists: shardLists.map { URL(fileURLWithPath: $0) })
         })
+    }
+
+    /// `--line-runs`, read (with `--shard` only: a whole run or a union reads every line); a bad file exits 2.
+    private func lineRunsOption() throws -> DatasetLineRuns? {
+        guard let lineRuns else { return nil }
+        guard shard != nil else {
+            DiagnosticPrinter.standardError("error: --line-runs needs --shard I/N [pair.shardOptions]\n")
+            throw ExitCode(ExitStatus.definitionError.rawValue)
+        }
+        do {
+            return try DatasetLineRuns.read(URL(fileURLWithPath: lineRuns))
+        } catch let error as DatasetLineRuns.ReadError {
+            DiagnosticPrinter.standardError("\(error.file)\(error.line.map { ":\($0)" } ?? ""): error: \(error.message) [pair.lineRuns]\n")
+            throw ExitCode(ExitStatus.definitionError.rawValue)
+        }
     }
 
     /// Runs `body`; an error it throws is printed (`path:line: error: … [code]` when it has one) and exits 2.

@@ -18,26 +18,54 @@ import Testing
         return dir
     }
 
-    /// The dataset shard `shard` reads: `ds`'s pairing tables cut to the steamids `player_shards.csv` gives it.
-    static func cut(_ dir: URL, shard: Int, dropping role: String? = nil) throws -> String {
+    static let tables = [("players", ["steamid"]), ("player_games", ["steamid"]), ("preferences", ["steamid"]),
+                         ("friendships", ["steamid_a", "steamid_b"])]
+
+    /// The byte ranges of the lines of `ds/<table>.jsonl` shard `shard` reads (the steamids `player_shards.csv` gives
+    /// it, for a friendship both ends), with the file's bytes.
+    static func shardLines(_ dir: URL, shard: Int, table: String, keys: [String], dropping role: String? = nil) throws
+        -> (bytes: [UInt8], lines: [Range<Int>]) {
         let rows = try String(contentsOf: dir.appendingPathComponent("plan/player_shards.csv"), encoding: .utf8)
             .split(separator: "\r\n").dropFirst().map { $0.split(separator: ",").map(String.init) }
         let ids = Set(rows.filter { $0[1] == String(shard) && $0[2] != role }.map { $0[0] })
+        let bytes = Array(try Data(contentsOf: dir.appendingPathComponent("ds/\(table).jsonl")))
+        var lines: [Range<Int>] = [], start = 0
+        for (i, b) in bytes.enumerated() where b == 0x0A {
+            let line = String(decoding: bytes[start..<i], as: UTF8.self)
+            let kept = keys.allSatisfy { key in
+                guard let r = line.range(of: "\"\(key)\":\"") else { return false }
+                return ids.contains(String(line[r.upperBound...].prefix(17)))
+            }
+            if kept { lines.append(start..<(i + 1)) }
+            start = i + 1
+        }
+        return (bytes, lines)
+    }
+
+    /// The dataset shard `shard` reads: `ds`'s pairing tables cut to the steamids `player_shards.csv` gives it.
+    static func cut(_ dir: URL, shard: Int, dropping role: String? = nil) throws -> String {
         let target = dir.appendingPathComponent("ds\(shard)")
         try FileManager.default.createDirectory(at: target, withIntermediateDirectories: true)
-        for (table, keys) in [("players", ["steamid"]), ("player_games", ["steamid"]), ("preferences", ["steamid"]),
-                              ("friendships", ["steamid_a", "steamid_b"])] {
-            let text = try String(contentsOf: dir.appendingPathComponent("ds/\(table).jsonl"), encoding: .utf8)
-            let kept = text.split(separator: "\n").filter { line in
-                keys.allSatisfy { key in
-                    guard let r = line.range(of: "\"\(key)\":\"") else { return false }
-                    return ids.contains(String(line[r.upperBound...].prefix(17)))
-                }
-            }
-            try (kept.joined(separator: "\n") + (kept.isEmpty ? "" : "\n"))
-                .write(to: target.appendingPathComponent("\(table).jsonl"), atomically: true, encoding: .utf8)
+        for (table, keys) in tables {
+            let (bytes, lines) = try shardLines(dir, shard: shard, table: table, keys: keys, dropping: role)
+            try Data(lines.flatMap { bytes[$0] }).write(to: target.appendingPathComponent("\(table).jsonl"))
         }
         return "ds\(shard)"
+    }
+
+    /// The same lines as `cut` gives, as a `--line-runs` file of runs of `ds`'s lines (adjacent lines in one run).
+    static func runsFile(_ dir: URL, shard: Int) throws -> String {
+        var text = "table,start,end\n"
+        for (table, keys) in tables {
+            var runs: [Range<Int>] = []
+            for line in try shardLines(dir, shard: shard, table: table, keys: keys).lines {
+                if let last = runs.last, last.upperBound == line.lowerBound { runs[runs.count - 1] = last.lowerBound..<line.upperBound } else { runs.append(line) }
+            }
+            text += runs.map { "\(table),\($0.lowerBound),\($0.upperBound)\n" }.joined()
+        }
+        let name = "runs\(shard).csv"
+        try text.write(to: dir.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        return name
     }
 
     @Test func shardsOnTheirOwnPlayersUnionToThePairOutput() throws {
@@ -51,6 +79,17 @@ import Testing
             let r = try CommandRunner.run(["pair", input, "--plan", "plan", "--shard", "\(i)/3", "--out", "s\(i)"] + Self.options, in: dir)
             #expect(r.status == 0, "\(r.stderr)")
             shardDirs.append("s\(i)")
+        }
+        // Each shard again, reading its runs of lines straight from `ds` (`--line-runs`, as the Spark driver runs it):
+        // the same published lists as from the copy of those lines.
+        for i in 0..<3 {
+            let runs = try Self.runsFile(dir, shard: i)
+            let r = try CommandRunner.run(["pair", "ds", "--plan", "plan", "--shard", "\(i)/3", "--line-runs", runs, "--out", "r\(i)"]
+                                          + Self.options, in: dir)
+            #expect(r.status == 0, "\(r.stderr)")
+            let copied = PublishedTree.snapshot(dir.appendingPathComponent("s\(i)"))
+            #expect(copied.count > 3)
+            #expect(PublishedTree.snapshot(dir.appendingPathComponent("r\(i)")) == copied, "shard \(i) from runs differs")
         }
         let union = try CommandRunner.run(["pair", "ds", "--plan", "plan", "--shard-lists"] + shardDirs.reversed()
                                           + ["--out", "union"] + Self.options, in: dir)
@@ -85,7 +124,21 @@ import Testing
         let damaged = try CommandRunner.run(["pair", "ds", "--plan", "plan", "--shard-lists", "s0", "s1", "s2", "--out", "bad5"] + Self.options, in: dir)
         #expect(damaged.status == 2)
         #expect(damaged.stderr.contains("s1/shard_candidates.csv:4: error: part must be geo or pool [pair.shardUnreadable]"))
-        for bad in ["bad1", "bad2", "bad3", "bad4", "bad5"] {
+        // Runs: only with --shard; a bad runs file is named at its line; a run off the lines is refused.
+        let unsharded = try CommandRunner.run(["pair", "ds", "--line-runs", "runs0.csv", "--out", "bad6"] + Self.options, in: dir)
+        #expect(unsharded.status == 2)
+        #expect(unsharded.stderr.contains("--line-runs needs --shard I/N [pair.shardOptions]"))
+        try "table,start,end\nplayers,0,100\nplayers,50,200\n".write(to: dir.appendingPathComponent("overlap.csv"), atomically: true, encoding: .utf8)
+        let overlap = try CommandRunner.run(["pair", "ds", "--plan", "plan", "--shard", "0/3", "--line-runs", "overlap.csv", "--out", "bad7"]
+                                            + Self.options, in: dir)
+        #expect(overlap.status == 2)
+        #expect(overlap.stderr.contains("overlap.csv:3: error: this players run starts at 50, before the end of the one before it (100) [pair.lineRuns]"))
+        try "table,start,end\nplayers,1,100\n".write(to: dir.appendingPathComponent("offline.csv"), atomically: true, encoding: .utf8)
+        let offLine = try CommandRunner.run(["pair", "ds", "--plan", "plan", "--shard", "0/3", "--line-runs", "offline.csv", "--out", "bad8"]
+                                            + Self.options, in: dir)
+        #expect(offLine.status == 2)
+        #expect(offLine.stderr.contains("players.jsonl: the run 1..<100 does not start at a line [dataset.unreadable]"))
+        for bad in ["bad1", "bad2", "bad3", "bad4", "bad5", "bad6", "bad7", "bad8"] {
             #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(bad).path), "\(bad) was published")
         }
     }

@@ -213,13 +213,15 @@ struct SparkDriverTests {
         """
 
     /// The shard inputs built from byte ranges with the plan broadcast (`shard_input_task`), as the shard task writes
-    /// them out (`write_shard_input`: runs of lines copied from the canonical tables), hold, for every shard and table,
+    /// them out (`write_shard_input`: a runs file, `table,start,end`, of the canonical tables, which the binary reads
+    /// with `pair --line-runs`), name, for every shard and table,
     /// exactly the lines a line-by-line join gives (each line parsed as JSON, kept where the plan names its player for
     /// the shard, a friendship where it names both ends), in dataset order, and the task counts them: with pieces of
     /// 1,000 and 7,919 bytes (a line is cut by every piece boundary somewhere) and whole tables, on the sample's dataset
     /// and a copy with lines the writer never makes (keys in another order, spaces, an integer id, blank lines, a last
-    /// line some shard reads without its newline); the 7,919-byte case copies through the process, as where the kernel
-    /// refuses `copy_file_range`. A plan that lists a player twice for one shard, or names a shard past N, is refused.
+    /// line some shard reads without its newline: its run ends at the file's end). The runs file is what
+    /// `DatasetLineRuns` reads: its header, runs ascending and disjoint per table, each within its file. A plan that
+    /// lists a player twice for one shard, or names a shard past N, is refused.
     @Test func shardInputsFromByteRangesEqualALineByLineJoin() throws {
         let dir = try RepositoryPaths.temporaryDirectory("spark-shard-inputs")
         let root = RepositoryPaths.root()
@@ -265,12 +267,9 @@ struct SparkDriverTests {
         rewrite("players", players, "")
         rewrite("friendships", friendships, "\\n\\n")
         cases = 0
-        kernel_copy = os.copy_file_range
-        def refused(*args):
-            raise OSError(18, "Invalid cross-device link")
+        ends_at_file_end = 0
         for dataset in [os.path.join(dir, "ds"), odd]:
             for piece in [1000, 1 << 27, 7919]:
-                os.copy_file_range = refused if piece == 7919 else kernel_copy  # the copy through the process
                 out = os.path.join(dir, "inputs")
                 shutil.rmtree(out, ignore_errors=True); os.makedirs(out)
                 pieces = []
@@ -283,9 +282,28 @@ struct SparkDriverTests {
                 for shard in range(3):
                     scratch = os.path.join(dir, "scratch")
                     shutil.rmtree(scratch, ignore_errors=True); os.makedirs(scratch)
-                    written = m.write_shard_input(os.path.join(out, f"shard={shard}"), dataset, scratch)
-                    got = {t: [l + "\\n" for l in open(os.path.join(scratch, t + ".jsonl"), encoding="utf-8").read().split("\\n")[:-1]]
-                           for t in m.TABLES}
+                    reads, runs_file, written = m.write_shard_input(os.path.join(out, f"shard={shard}"), dataset, scratch)
+                    if reads != dataset or runs_file != os.path.join(scratch, "runs.csv"):
+                        sys.exit(f"the shard reads {reads} with runs {runs_file}, not the dataset's runs")
+                    rows = open(runs_file, encoding="utf-8").read().split("\\n")
+                    if rows[0] != "table,start,end" or rows[-1] != "":
+                        sys.exit(f"{runs_file}: header {rows[0]!r}, last {rows[-1]!r}")
+                    text, last_end = {}, {}
+                    for row in rows[1:-1]:
+                        table, start, end = row.split(","); start, end = int(start), int(end)
+                        size = os.path.getsize(os.path.join(dataset, table + ".jsonl"))
+                        if not (last_end.get(table, 0) <= start < end <= size):
+                            sys.exit(f"{runs_file}: {row} is not after {last_end.get(table, 0)} and within {size} bytes")
+                        last_end[table] = end
+                        ends_at_file_end += end == size
+                        with open(os.path.join(dataset, table + ".jsonl"), "rb") as handle:
+                            handle.seek(start); text[table] = text.get(table, b"") + handle.read(end - start)
+                    got = {}
+                    for t, data in text.items():
+                        lines = data.decode("utf-8").split("\\n")
+                        if lines[-1] == "":
+                            lines.pop()
+                        got[t] = [l + "\\n" for l in lines]
                     if written != sum(len(v) for v in got.values()):
                         sys.exit(f"{dataset} pieces {piece} shard {shard}: {written} lines reported, {sum(len(v) for v in got.values())} written")
                     for table, keys in m.TABLES.items():
@@ -298,6 +316,8 @@ struct SparkDriverTests {
                         if not want and table != "friendships":
                             sys.exit(f"shard {shard} reads no {table}: the check would be empty")
                 cases += 1
+        if ends_at_file_end == 0:
+            sys.exit("no run ends at its file's end: the last line's case is not checked")
         print(f"shard inputs equal the join: {cases} cases")
         doubled = os.path.join(dir, "doubled.csv")
         rows = open(plan_csv).read().splitlines()

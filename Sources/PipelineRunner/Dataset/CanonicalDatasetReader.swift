@@ -12,34 +12,46 @@ public enum CanonicalDatasetReader {
         public var description: String
     }
 
-    public static func read(directory: URL, diagnostics: some DiagnosticSink) throws -> PlayerDataset {
+    /// `lineRuns`: read only these runs of lines of the tables (a table it names no runs of reads as empty).
+    public static func read(directory: URL, diagnostics: some DiagnosticSink, lineRuns: DatasetLineRuns? = nil) throws -> PlayerDataset {
         guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("players.jsonl").path) else {
             throw MissingTable(description: "\(directory.path) has no players.jsonl (run `steam-mate convert` or a pipeline with the normalize stage, with the jsonl format)")
         }
         var dataset = PlayerDataset()
-        try forEachRow(directory, "players", diagnostics) { row in dataset.players.append(try readPlayer(&row)) }
-        try forEachRow(directory, "player_games", diagnostics) { row in dataset.games.append(try readGame(&row)) }
-        try forEachRow(directory, "friendships", diagnostics) { row in dataset.friendships.append(try readFriendship(&row)) }
-        try forEachRow(directory, "groups", diagnostics) { row in dataset.groups.append(try readGroup(&row)) }
-        try forEachRow(directory, "group_members", diagnostics) { row in dataset.groupMembers.append(try readMembership(&row)) }
-        try forEachRow(directory, "achievements", diagnostics) { row in dataset.achievements.append(try readAchievement(&row)) }
-        try forEachRow(directory, "preferences", diagnostics) { row in dataset.preferences.append(try readPreferences(&row)) }
+        func each(_ name: String, _ body: (inout CanonicalRowReader) throws -> Void) throws {
+            try forEachRow(directory, name, diagnostics, runs: lineRuns?.runs(of: name), body)
+        }
+        try each("players") { row in dataset.players.append(try readPlayer(&row)) }
+        try each("player_games") { row in dataset.games.append(try readGame(&row)) }
+        try each("friendships") { row in dataset.friendships.append(try readFriendship(&row)) }
+        try each("groups") { row in dataset.groups.append(try readGroup(&row)) }
+        try each("group_members") { row in dataset.groupMembers.append(try readMembership(&row)) }
+        try each("achievements") { row in dataset.achievements.append(try readAchievement(&row)) }
+        try each("preferences") { row in dataset.preferences.append(try readPreferences(&row)) }
         dataset.sortCanonically()
         return dataset
     }
 
-    /// Streams `<name>.jsonl` line by line.
-    static func forEachRow(_ directory: URL, _ name: String, _ diagnostics: some DiagnosticSink,
+    /// Streams `<name>.jsonl` line by line, or only its `runs` of lines when given. Lines read from runs are numbered
+    /// through the runs, so their diagnostics name the file as `<name>.jsonl[runs]`.
+    static func forEachRow(_ directory: URL, _ name: String, _ diagnostics: some DiagnosticSink, runs: [Range<Int>]? = nil,
                            _ body: (inout CanonicalRowReader) throws -> Void) throws {
         let url = directory.appendingPathComponent("\(name).jsonl")
-        guard FileManager.default.fileExists(atPath: url.path) else { return }
-        var chunks = try ChunkedLineReader(url: url)
+        guard FileManager.default.fileExists(atPath: url.path) else {
+            if let runs, let run = runs.first {
+                throw LineRunBytes.RunError(message: "\(name).jsonl: missing, but the runs name its bytes \(run.lowerBound)..<\(run.upperBound)")
+            }
+            return
+        }
+        if let runs, runs.isEmpty { return }
+        var chunks = try runs.map { try ChunkedLineReader(url: url, runs: $0[...]) } ?? ChunkedLineReader(url: url)
+        let file = runs == nil ? "\(name).jsonl" : "\(name).jsonl[runs]"
         try forEachRow(of: &chunks) { bytes in
             var row = CanonicalRowReader(bytes: bytes)
             try body(&row)
         } failed: { line, error in
             diagnostics.error("dataset.badRow", "cannot read this row of \(name).jsonl: \(error)",
-                              at: SourceLocation(file: "\(name).jsonl", line: line))
+                              at: SourceLocation(file: file, line: line))
         }
     }
 

@@ -20,8 +20,10 @@ public enum PairingDatasetReader {
 
     /// Returns nil when a row holds a playtime beyond what the columns store (over 2³¹ − 1 minutes); the caller
     /// then reads the dataset the general way.
-    /// `pieceBytes`: the size of the byte ranges `player_games.jsonl` is read in (tests use tiny ones).
-    public static func read(directory: URL, diagnostics: some DiagnosticSink, pieceBytes: Int = gamePieceBytes) throws -> Contents? {
+    /// `pieceBytes`: the size of the byte ranges `player_games.jsonl` is read in (tests use tiny ones). `lineRuns`: read
+    /// only these runs of lines of the tables (a sharded pairing's players and halo), as `CanonicalDatasetReader` does.
+    public static func read(directory: URL, diagnostics: some DiagnosticSink, pieceBytes: Int = gamePieceBytes,
+                            lineRuns: DatasetLineRuns? = nil) throws -> Contents? {
         guard FileManager.default.fileExists(atPath: directory.appendingPathComponent("players.jsonl").path) else {
             throw CanonicalDatasetReader.MissingTable(description: "\(directory.path) has no players.jsonl (run `steam-mate convert` or a pipeline with the normalize stage, with the jsonl format)")
         }
@@ -30,29 +32,31 @@ public enum PairingDatasetReader {
         // piece numbers its lines from 1 and holds its diagnostics back; they are reported with the file's line
         // numbers once every piece before theirs is counted. The rows find their players after.
         let gamesURL = directory.appendingPathComponent("player_games.jsonl")
-        let pieces = try gamePieceRanges(gamesURL, pieceBytes: pieceBytes)
+        let pieces = try lineRuns.map { try gamePieceRuns(gamesURL, runs: $0.runs(of: "player_games"), pieceBytes: pieceBytes) }
+            ?? gamePieceRanges(gamesURL, pieceBytes: pieceBytes).map(GamePieceSpan.bytes)
         let read = Mutex<[Result<GamePiece, any Error>?]>(Array(repeating: nil, count: pieces.count))
         let nextPiece = Atomic<Int>(0)
         let others = Mutex<Result<PlayerDataset, any Error>?>(nil)
         DispatchQueue.concurrentPerform(iterations: 2) { task in
             if task == 1 {
-                others.withLock { $0 = Result { try readPlayersFriendshipsAndPreferences(directory, diagnostics) } }
+                others.withLock { $0 = Result { try readPlayersFriendshipsAndPreferences(directory, diagnostics, lineRuns) } }
             }
             while true {
                 let k = nextPiece.wrappingAdd(1, ordering: .relaxed).oldValue
                 guard k < pieces.count else { break }
-                let piece = Result { try readGames(gamesURL, range: pieces[k]) }
+                let piece = Result { try readGames(gamesURL, span: pieces[k]) }
                 read.withLock { $0[k] = piece }
             }
         }
         var dataset = try others.withLock { $0! }.get()
         var games: [GameRowColumns] = []
         var firstLine = 1
+        let gamesFile = lineRuns == nil ? "player_games.jsonl" : "player_games.jsonl[runs]"
         for result in read.withLock({ $0 }) {
             let piece = try result!.get()
             for bad in piece.badRows {
                 diagnostics.error("dataset.badRow", "cannot read this row of player_games.jsonl: \(bad.error)",
-                                  at: SourceLocation(file: "player_games.jsonl", line: firstLine + bad.line - 1))
+                                  at: SourceLocation(file: gamesFile, line: firstLine + bad.line - 1))
             }
             firstLine += piece.lines
             if piece.rows.tooLong { return nil }
@@ -79,6 +83,44 @@ public enum PairingDatasetReader {
         return stride(from: 0, to: size, by: max(1, pieceBytes)).map { $0..<min(size, $0 + max(1, pieceBytes)) }
     }
 
+    /// What one piece of `player_games` reads: the lines that start in a byte range, or runs of whole lines.
+    enum GamePieceSpan: Sendable {
+        case bytes(Range<Int>)
+        case runs(ArraySlice<Range<Int>>)
+    }
+
+    /// `runs` of `url` cut into pieces of about `pieceBytes` each: consecutive runs, a run longer than that cut where
+    /// a line starts (found by reading the file there). One empty piece when there are no runs.
+    static func gamePieceRuns(_ url: URL, runs: [Range<Int>], pieceBytes: Int = gamePieceBytes) throws -> [GamePieceSpan] {
+        let step = max(1, pieceBytes)
+        var cut: [Range<Int>] = []
+        var handle: FileHandle?
+        defer { try? handle?.close() }
+        for run in runs {
+            var start = run.lowerBound
+            while run.upperBound - start > step {
+                if handle == nil { handle = try FileHandle(forReadingFrom: url) }
+                guard let next = try ChunkedLineReader.lineStart(atOrAfter: start + step, descriptor: handle!.fileDescriptor,
+                                                                limit: run.upperBound),
+                      next < run.upperBound else { break }
+                cut.append(start..<next)
+                start = next
+            }
+            cut.append(start..<run.upperBound)
+        }
+        var pieces: [GamePieceSpan] = []
+        var first = 0, bytes = 0
+        for (i, run) in cut.enumerated() {
+            bytes += run.count
+            if bytes >= step || i == cut.count - 1 {
+                pieces.append(.runs(cut[first...i]))
+                first = i + 1
+                bytes = 0
+            }
+        }
+        return pieces.isEmpty ? [.runs([])] : pieces
+    }
+
     /// One piece of `player_games`: its rows (file order), how many lines start in it, and its rows that could not be
     /// read (line numbers counted from the piece's first line).
     struct GamePiece {
@@ -88,27 +130,38 @@ public enum PairingDatasetReader {
     }
 
     /// `players` (sorted by steamid), `friendships` and `preferences`, as `CanonicalDatasetReader` reads them.
-    private static func readPlayersFriendshipsAndPreferences(_ directory: URL, _ diagnostics: some DiagnosticSink) throws -> PlayerDataset {
+    private static func readPlayersFriendshipsAndPreferences(_ directory: URL, _ diagnostics: some DiagnosticSink,
+                                                              _ lineRuns: DatasetLineRuns?) throws -> PlayerDataset {
         var dataset = PlayerDataset()
-        try CanonicalDatasetReader.forEachRow(directory, "players", diagnostics) { row in
+        try CanonicalDatasetReader.forEachRow(directory, "players", diagnostics, runs: lineRuns?.runs(of: "players")) { row in
             dataset.players.append(try CanonicalDatasetReader.readPlayer(&row))
         }
         dataset.players.sort { $0.steamID < $1.steamID }
-        try CanonicalDatasetReader.forEachRow(directory, "friendships", diagnostics) { row in
+        try CanonicalDatasetReader.forEachRow(directory, "friendships", diagnostics, runs: lineRuns?.runs(of: "friendships")) { row in
             dataset.friendships.append(try CanonicalDatasetReader.readFriendship(&row))
         }
-        try CanonicalDatasetReader.forEachRow(directory, "preferences", diagnostics) { row in
+        try CanonicalDatasetReader.forEachRow(directory, "preferences", diagnostics, runs: lineRuns?.runs(of: "preferences")) { row in
             dataset.preferences.append(try CanonicalDatasetReader.readPreferences(&row))
         }
         return dataset
     }
 
-    /// The `player_games` rows of the lines that start in `range` as columns (file order), with the names offered
-    /// per app; a missing file has none.
-    static func readGames(_ url: URL, range: Range<Int>) throws -> GamePiece {
+    /// The `player_games` rows of the lines of `span` as columns (file order), with the names offered per app; a
+    /// missing file has none (and runs of it are refused).
+    static func readGames(_ url: URL, span: GamePieceSpan) throws -> GamePiece {
         var piece = GamePiece()
-        guard !range.isEmpty, FileManager.default.fileExists(atPath: url.path) else { return piece }
-        var chunks = try ChunkedLineReader(url: url, byteRange: range, numberedFromRangeStart: true)
+        var chunks: ChunkedLineReader
+        switch span {
+        case .bytes(let range):
+            guard !range.isEmpty, FileManager.default.fileExists(atPath: url.path) else { return piece }
+            chunks = try ChunkedLineReader(url: url, byteRange: range, numberedFromRangeStart: true)
+        case .runs(let runs):
+            guard let run = runs.first else { return piece }
+            guard FileManager.default.fileExists(atPath: url.path) else {
+                throw LineRunBytes.RunError(message: "player_games.jsonl: missing, but the runs name its bytes \(run.lowerBound)..<\(run.upperBound)")
+            }
+            chunks = try ChunkedLineReader(url: url, runs: runs)
+        }
         piece.lines = try CanonicalDatasetReader.forEachRow(of: &chunks) { bytes in
             try readGame(bytes, into: &piece.rows)
         } failed: { line, error in

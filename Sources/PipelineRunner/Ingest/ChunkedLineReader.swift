@@ -18,6 +18,8 @@ struct ChunkedLineReader {
     private var position = 0
     /// A piece's end: the line holding byte `end - 1` is its last. Nil: read to the end of the file.
     private var end: Int?
+    /// Set when the reader reads runs of lines of the file (`init(url:runs:)`) instead of the file or a range of it.
+    private var runBytes: LineRunBytes?
 
     /// `numberedFromRangeStart`: the piece's first line is numbered 1, so the line feeds before the range need not be
     /// counted (a reader of many pieces that counts each piece's lines itself can number them after).
@@ -40,6 +42,17 @@ struct ChunkedLineReader {
         try handle.seek(toOffset: UInt64(first.start))
         position = first.start
         nextLine = first.feeds + 1
+    }
+
+    /// Reads only `runs` of the file (whole lines, ascending: `DatasetLineRuns`), as if they were the whole file: lines
+    /// are numbered from 1 through the runs. No runs: no lines.
+    init(url: URL, runs: ArraySlice<Range<Int>>, chunkSize: Int = defaultChunkSize) throws {
+        handle = try FileHandle(forReadingFrom: url)
+        self.chunkSize = chunkSize
+        var info = stat()
+        guard fstat(handle.fileDescriptor, &info) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        runBytes = try LineRunBytes(descriptor: handle.fileDescriptor, size: Int(info.st_size), name: url.lastPathComponent,
+                                    runs: runs)
     }
 
     /// The first offset ≥ `offset` where a line starts (0, or just after a line feed), with the line feeds before it;
@@ -99,7 +112,8 @@ struct ChunkedLineReader {
             let start = buffer.count
             let got: Int
             do {
-                got = try buffer.appendRead(from: handle.fileDescriptor, upTo: chunkSize)
+                got = runBytes != nil ? try runBytes!.append(to: &buffer, upTo: chunkSize)
+                    : try buffer.appendRead(from: handle.fileDescriptor, upTo: chunkSize)
             } catch {
                 buffer.removeAll(keepingCapacity: true)
                 throw error

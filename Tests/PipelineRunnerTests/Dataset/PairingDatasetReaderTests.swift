@@ -73,6 +73,54 @@ import Testing
         #expect(wholeLog.sorted().compactMap { $0.location?.line }.count == 4)
     }
 
+    /// Runs of lines (`pair --shard --line-runs`) read like a directory holding a copy of only those lines: the same
+    /// dataset, columns and diagnostics (numbered through the runs, the file named `…[runs]`), with `player_games` in
+    /// pieces of any size (runs longer than a piece cut where lines start); `CanonicalDatasetReader` likewise.
+    @Test(arguments: [61, 997, 1 << 30])
+    func runsReadLikeACopyOfTheirLines(pieceBytes: Int) throws {
+        let dir = try Self.datasetDirectory()
+        let copy = try RepositoryPaths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: copy) }
+        var generator = SeededGenerator(seed: 21)
+        var runs: [String: [Range<Int>]] = [:]
+        for table in ["players", "player_games", "friendships", "preferences"] {
+            let body = Array(try Data(contentsOf: dir.appendingPathComponent("\(table).jsonl")))
+            let lines = LineRunBytesTests.lineRanges(body)
+            // Blocks of 40 lines kept whole, dropped, or kept line by line at random; the awkward rows at the end kept.
+            let chosen = lines.indices.map { i in
+                i >= lines.count - 8 || (i / 40) % 3 == 0 || ((i / 40) % 3 == 2 && Bool.random(using: &generator))
+            }
+            runs[table] = LineRunBytesTests.runs(of: lines, chosen: chosen)
+            try Data(runs[table]!.flatMap { body[$0] }).write(to: copy.appendingPathComponent("\(table).jsonl"))
+        }
+        let lineRuns = DatasetLineRuns(runs: runs)
+        let runsLog = DiagnosticLog(), copyLog = DiagnosticLog()
+        let fromRuns = try #require(try PairingDatasetReader.read(directory: dir, diagnostics: runsLog, pieceBytes: pieceBytes,
+                                                                  lineRuns: lineRuns))
+        let fromCopy = try #require(try PairingDatasetReader.read(directory: copy, diagnostics: copyLog, pieceBytes: pieceBytes))
+        #expect(fromRuns.libraries == fromCopy.libraries)
+        #expect(fromRuns.dataset == fromCopy.dataset)
+        #expect(fromRuns.dataset.players.count < 900 && fromRuns.dataset.players.count > 300)
+        let text = { (log: DiagnosticLog) in log.sorted().map { $0.description.replacingOccurrences(of: "[runs]", with: "") } }
+        #expect(text(runsLog) == text(copyLog))
+        #expect(copyLog.all.count == 4)
+        #expect(runsLog.all.allSatisfy { $0.location?.file == "player_games.jsonl[runs]" })
+        let generalLog = DiagnosticLog()
+        #expect(try CanonicalDatasetReader.read(directory: dir, diagnostics: generalLog, lineRuns: lineRuns)
+            == CanonicalDatasetReader.read(directory: copy, diagnostics: DiagnosticLog()))
+        #expect(generalLog.all.count == 4)
+    }
+
+    /// Runs of a table file that is not there are refused (not read as no lines).
+    @Test func runsOfAMissingTableAreRefused() throws {
+        let dir = try Self.datasetDirectory()
+        try FileManager.default.removeItem(at: dir.appendingPathComponent("friendships.jsonl"))
+        #expect(throws: LineRunBytes.RunError.self) {
+            try PairingDatasetReader.read(directory: dir, diagnostics: DiagnosticLog(),
+                                          lineRuns: DatasetLineRuns(runs: ["players": [0..<10], "friendships": [0..<10]]))
+        }
+    }
+
     /// A playtime beyond what the columns hold sends the caller to the general reader.
     @Test func aPlaytimeBeyondTheColumnsFallsBack() throws {
         let dir = try RepositoryPaths.temporaryDirectory()
