@@ -95,20 +95,37 @@ def arrow_schema(ddl):
     return pa.schema([pa.field(name, typed(kind)) for name, kind in (c.strip().split(" ", 1) for c in ddl.split(","))])
 
 
-def lines_starting_in(handle, start, end):
+def lines_starting_in(handle, start, end, buffer=None):
     """The bytes of the lines of an open file that start at offsets in [start, end), each whole (ranges that tile a
-    file hold each of its lines once), and the offset of the first."""
+    file hold each of its lines once), ending with a newline (one is added after a last line without it): (the offset
+    of the first, a memoryview of the bytes, the bytearray under it). Read in place into `buffer` when it is big
+    enough (a task passes back the one it got, for all its pieces), else into a new one: a fresh 128 MiB `bytes` per
+    piece, and appending to it, cost a page fault per page and a copy of it all."""
     if start > 0:
         handle.seek(start - 1)
         if handle.read(1) != b"\n":
             handle.readline()  # that line started in the range before
     begin = handle.tell()
+    buffer = bytearray() if buffer is None else buffer
     if begin >= end:
-        return begin, b""
-    data = handle.read(end - begin)
-    if data and not data.endswith(b"\n"):
-        data += handle.readline()
-    return begin, data
+        return begin, memoryview(buffer)[:0], buffer
+    want = end - begin
+    spare = 1 << 16
+    if len(buffer) < want + 1:
+        buffer = bytearray(want + spare)  # not resized in place: views of the last piece may still be held
+    got = handle.readinto(memoryview(buffer)[:want])
+    if got == want and buffer[got - 1] != 10:
+        tail = handle.readline()
+        if len(buffer) < got + len(tail) + 1:
+            grown = bytearray(got + len(tail) + spare)
+            grown[:got] = memoryview(buffer)[:got]
+            buffer = grown
+        buffer[got:got + len(tail)] = tail
+        got += len(tail)
+    if got and buffer[got - 1] != 10:
+        buffer[got] = 10  # the file's last line without its newline, as Spark's text reader gives it
+        got += 1
+    return begin, memoryview(buffer)[:got], buffer
 
 
 def byte_pieces(dataset, tables, piece_mb):
@@ -159,18 +176,23 @@ def line_ids(buf, starts, ends, key, position):
     ids = np.full(len(starts), -1, dtype=np.int64)
     long_enough = (ends - starts) > need
     at = starts[long_enough]
-    fits = buf[at + first + 17] == ord('"')
-    for k, byte in enumerate(head):
-        fits &= buf[at + k] == byte
-    if position:
-        for k, byte in enumerate(b'","' + key.encode() + b'":"'):
-            fits &= buf[at + len(head) + 17 + k] == byte
+    # Each line's first `need` bytes in one gather; the bytes the shape fixes (keys, quotes) checked against it at once.
+    shape = np.frombuffer(head + (b"0" * 17 + b'","' + key.encode() + b'":"' if position else b"") + b"0" * 17 + b'"',
+                          dtype=np.uint8)
+    fixed = np.flatnonzero(shape != ord("0"))
+    lines = np.lib.stride_tricks.sliding_window_view(buf, need)[at] if len(at) else np.zeros((0, need), np.uint8)
+    fits = np.all(lines[:, fixed] == shape[fixed], axis=1)
     shaped = long_enough.copy()
     shaped[long_enough] = fits
-    at = at[fits]
-    digits = buf[at[:, None] + first + np.arange(17)].astype(np.int64) - ord("0")
-    fine = np.all((digits >= 0) & (digits <= 9), axis=1)
-    values = digits @ (10 ** np.arange(16, -1, -1, dtype=np.int64))
+    lines = lines[fits]
+    # The 17 digits as 3 little-endian 64-bit words (8 + 8 + 1 bytes), read 8 digits at a time with shifts and
+    # masks: no index matrix, no 17 int64 columns per line.
+    block = np.zeros((len(lines), 24), dtype=np.uint8)
+    block[:, :17] = lines[:, first:first + 17]
+    fine = np.all((block[:, :17] >= ord("0")) & (block[:, :17] <= ord("9")), axis=1)
+    words = block.view("<u8")
+    values = (eight_digits(words[:, 0]) * np.uint64(10 ** 9) + eight_digits(words[:, 1]) * np.uint64(10)
+              + (words[:, 2] - np.uint64(ord("0")))).astype(np.int64)
     where = np.flatnonzero(shaped)
     ids[where[fine]] = values[fine]
     shaped[where[~fine]] = False
@@ -184,6 +206,17 @@ def line_ids(buf, starts, ends, key, position):
         except (ValueError, KeyError, TypeError):
             ids[i] = -1
     return ids
+
+
+def eight_digits(words):
+    """The numbers written by 8 ASCII digits in little-endian uint64 words (the first digit in the lowest byte): pairs,
+    then fours, then all eight combined in place. Words that are not 8 digits give garbage (callers check first)."""
+    import numpy as np
+
+    x = words - np.uint64(0x3030303030303030)
+    x = (x * np.uint64(10) + (x >> np.uint64(8))) & np.uint64(0x00FF00FF00FF00FF)
+    x = (x * np.uint64(100) + (x >> np.uint64(16))) & np.uint64(0x0000FFFF0000FFFF)
+    return (x * np.uint64(10000) + (x >> np.uint64(32))) & np.uint64(0xFFFFFFFF)
 
 
 def shard_input_task(dataset, inputs_dir, plan, shard_count, keys_of):
@@ -202,11 +235,10 @@ def shard_input_task(dataset, inputs_dir, plan, shard_count, keys_of):
         import pyarrow.parquet as pq
 
         plan_ids, plan_shards = plan.value
+        buffer = bytearray()
         for table, part, start, end in pieces:
             with open(os.path.join(dataset, f"{table}.jsonl"), "rb") as handle:
-                begin, data = lines_starting_in(handle, start, end)
-            if data and not data.endswith(b"\n"):
-                data += b"\n"  # the last line of a file without its newline, as Spark's text reader gives it
+                begin, data, buffer = lines_starting_in(handle, start, end, buffer)
             buf = np.frombuffer(data, dtype=np.uint8)
             every_end = np.flatnonzero(buf == 10).astype(np.int64) + 1
             offsets = np.concatenate(([0], every_end)).astype(np.int64)
@@ -215,9 +247,12 @@ def shard_input_task(dataset, inputs_dir, plan, shard_count, keys_of):
             pairs = None
             for position, key in enumerate(keys_of[table]):
                 ids = line_ids(buf, starts, ends, key, position)
-                lo = np.searchsorted(plan_ids, ids, "left")
-                hi = np.searchsorted(plan_ids, ids, "right")
-                counts = hi - lo
+                # Looked up once per run of equal ids (a player's game rows sit together), then spread to the lines.
+                heads = np.flatnonzero(np.concatenate(([True], ids[1:] != ids[:-1]))) if len(ids) else np.zeros(0, np.int64)
+                spans = np.diff(np.append(heads, len(ids)))
+                lo = np.searchsorted(plan_ids, ids[heads], "left")
+                counts = np.repeat(np.searchsorted(plan_ids, ids[heads], "right") - lo, spans)
+                lo = np.repeat(lo, spans)
                 line = np.repeat(np.arange(len(ids), dtype=np.int64), counts)
                 slot = np.repeat(lo, counts) + np.arange(len(line)) - np.repeat(np.cumsum(counts) - counts, counts)
                 both = line * shard_count + plan_shards[slot]
@@ -253,10 +288,11 @@ def canonical_parquet_task(dataset, out_dir):
         import pyarrow.json as pj
         import pyarrow.parquet as pq
 
+        buffer = bytearray()
         for table, part, start, end in pieces:
             schema = arrow_schema(SCHEMAS[table])
             with open(os.path.join(dataset, f"{table}.jsonl"), "rb") as handle:
-                _, data = lines_starting_in(handle, start, end)
+                _, data, buffer = lines_starting_in(handle, start, end, buffer)
             rows = 0
             with pq.ParquetWriter(os.path.join(out_dir, table, f"part-{part:05d}.parquet"), schema) as writer:
                 if data:
