@@ -425,10 +425,8 @@ def write_shard_input(part, dataset, scratch):
     import pyarrow.parquet as pq
 
     pieces = shard_pieces(part)
-    layouts = {"line" in pq.ParquetFile(path).schema_arrow.names for _, path in pieces}
-    if len(layouts) > 1:
-        raise RuntimeError(f"{part}: shard input files both with and without a line column")
-    runs = layouts != {True}
+    # Spark's join writes a `line` column; the broadcast path's files name runs (every file of a shard one or the other).
+    runs = not pieces or "line" not in pq.read_schema(pieces[0][1]).names
     if runs:
         targets = {"runs": open(os.path.join(scratch, "runs.csv"), "wb", buffering=0)}
         targets["runs"].write(b"table,start,end\n")
@@ -439,6 +437,8 @@ def write_shard_input(part, dataset, scratch):
     try:
         for table, path in pieces:
             reader = pq.ParquetFile(path)
+            if ("line" in reader.schema_arrow.names) == runs:
+                raise RuntimeError(f"{path}: shard input files both with and without a line column")
             wanted = ["table", "row", "end", "lines"] if runs else ["table", "line"]
             for batch in reader.iter_batches(batch_size=65536, columns=wanted):
                 ours = pc.equal(batch.column(0), table)
