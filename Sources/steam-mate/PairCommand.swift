@@ -123,7 +123,8 @@ struct PairCommand: ParsableCommand {
         do {
             return try DatasetLineRuns.read(URL(fileURLWithPath: lineRuns))
         } catch let error as DatasetLineRuns.ReadError {
-            DiagnosticPrinter.standardError("\(error.file)\(error.line.map { ":\($0)" } ?? ""): error: \(error.message) [pair.lineRuns]\n")
+            DiagnosticPrinter.printToStandardError([.error("pair.lineRuns", error.message,
+                                                           at: SourceLocation(file: error.file, line: error.line))])
             throw ExitCode(ExitStatus.definitionError.rawValue)
         }
     }

@@ -32,20 +32,20 @@ public enum CanonicalDatasetReader {
         return dataset
     }
 
-    /// Streams `<name>.jsonl` line by line, or only its `runs` of lines when given. Lines read from runs are numbered
-    /// through the runs, so their diagnostics name the file as `<name>.jsonl[runs]`.
+    /// Streams `<name>.jsonl` line by line, or only its `runs` of lines when given (none: no lines; a missing file
+    /// they name bytes of is refused).
     static func forEachRow(_ directory: URL, _ name: String, _ diagnostics: some DiagnosticSink, runs: [Range<Int>]? = nil,
                            _ body: (inout CanonicalRowReader) throws -> Void) throws {
         let url = directory.appendingPathComponent("\(name).jsonl")
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            if let runs, let run = runs.first {
-                throw LineRunBytes.RunError(message: "\(name).jsonl: missing, but the runs name its bytes \(run.lowerBound)..<\(run.upperBound)")
-            }
-            return
+        var chunks: ChunkedLineReader
+        if let runs {
+            guard !runs.isEmpty else { return }
+            chunks = try ChunkedLineReader(url: url, runs: runs[...])
+        } else {
+            guard FileManager.default.fileExists(atPath: url.path) else { return }
+            chunks = try ChunkedLineReader(url: url)
         }
-        if let runs, runs.isEmpty { return }
-        var chunks = try runs.map { try ChunkedLineReader(url: url, runs: $0[...]) } ?? ChunkedLineReader(url: url)
-        let file = runs == nil ? "\(name).jsonl" : "\(name).jsonl[runs]"
+        let file = diagnosticFile(name, fromRuns: runs != nil)
         try forEachRow(of: &chunks) { bytes in
             var row = CanonicalRowReader(bytes: bytes)
             try body(&row)
@@ -53,6 +53,12 @@ public enum CanonicalDatasetReader {
             diagnostics.error("dataset.badRow", "cannot read this row of \(name).jsonl: \(error)",
                               at: SourceLocation(file: file, line: line))
         }
+    }
+
+    /// The file a bad row's diagnostic names: `<name>.jsonl`, or `<name>.jsonl[runs]` for lines read from runs (they
+    /// are numbered through the runs, not as in the file).
+    static func diagnosticFile(_ name: String, fromRuns: Bool) -> String {
+        fromRuns ? "\(name).jsonl[runs]" : "\(name).jsonl"
     }
 
     /// Calls `body` with every non-blank line of `chunks` (without its line feed), and `failed` with the line number

@@ -51,7 +51,7 @@ public enum PairingDatasetReader {
         var dataset = try others.withLock { $0! }.get()
         var games: [GameRowColumns] = []
         var firstLine = 1
-        let gamesFile = lineRuns == nil ? "player_games.jsonl" : "player_games.jsonl[runs]"
+        let gamesFile = CanonicalDatasetReader.diagnosticFile("player_games", fromRuns: lineRuns != nil)
         for result in read.withLock({ $0 }) {
             let piece = try result!.get()
             for bad in piece.badRows {
@@ -147,7 +147,7 @@ public enum PairingDatasetReader {
     }
 
     /// The `player_games` rows of the lines of `span` as columns (file order), with the names offered per app; a
-    /// missing file has none (and runs of it are refused).
+    /// missing file has none (and runs of it are refused by the reader).
     static func readGames(_ url: URL, span: GamePieceSpan) throws -> GamePiece {
         var piece = GamePiece()
         var chunks: ChunkedLineReader
@@ -156,10 +156,7 @@ public enum PairingDatasetReader {
             guard !range.isEmpty, FileManager.default.fileExists(atPath: url.path) else { return piece }
             chunks = try ChunkedLineReader(url: url, byteRange: range, numberedFromRangeStart: true)
         case .runs(let runs):
-            guard let run = runs.first else { return piece }
-            guard FileManager.default.fileExists(atPath: url.path) else {
-                throw LineRunBytes.RunError(message: "player_games.jsonl: missing, but the runs name its bytes \(run.lowerBound)..<\(run.upperBound)")
-            }
+            guard !runs.isEmpty else { return piece }
             chunks = try ChunkedLineReader(url: url, runs: runs)
         }
         piece.lines = try CanonicalDatasetReader.forEachRow(of: &chunks) { bytes in

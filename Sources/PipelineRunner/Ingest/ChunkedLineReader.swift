@@ -45,8 +45,11 @@ struct ChunkedLineReader {
     }
 
     /// Reads only `runs` of the file (whole lines, ascending: `DatasetLineRuns`), as if they were the whole file: lines
-    /// are numbered from 1 through the runs. No runs: no lines.
+    /// are numbered from 1 through the runs. No runs: no lines. A missing file that runs name bytes of is refused.
     init(url: URL, runs: ArraySlice<Range<Int>>, chunkSize: Int = defaultChunkSize) throws {
+        if let run = runs.first, !FileManager.default.fileExists(atPath: url.path) {
+            throw LineRunBytes.RunError(message: "\(url.lastPathComponent): missing, but the runs name its bytes \(run.lowerBound)..<\(run.upperBound)")
+        }
         handle = try FileHandle(forReadingFrom: url)
         self.chunkSize = chunkSize
         var info = stat()
