@@ -491,6 +491,17 @@ def shard_inputs_by_join(spark, F, dataset, shards_csv, inputs_dir, shard_count)
     union.write.mode("overwrite").option("parquet.enable.dictionary", "false").partitionBy("shard").parquet(inputs_dir)
 
 
+def task_threads():
+    """The threads a task's binary may use: the cores Spark gave the task (`spark.task.cpus`, 1 unless set). The
+    binary's default (every core of the machine) in each of several concurrent tasks would run more threads than
+    cores: at 1M in `local[2]`, two shards of 2 threads each took 144.6 s and 284 CPU-s, of 1 thread each 134.4 s and
+    262 CPU-s (README, Sharded pairing on Spark)."""
+    from pyspark import TaskContext
+
+    context = TaskContext.get()
+    return max(1, int(context.cpus())) if context is not None else 1
+
+
 def shard_task(binary_name, dataset, plan_dir, inputs_dir, shards_dir, shards, extra, decisions, state):
     """Runs one shard: the returned function maps a partition of shard indices to their reports."""
 
@@ -499,6 +510,7 @@ def shard_task(binary_name, dataset, plan_dir, inputs_dir, shards_dir, shards, e
 
         binary = SparkFiles.get(binary_name)
         os.chmod(binary, 0o755)
+        threads = task_threads()
         for shard in indices:
             started = time.time()
             scratch = tempfile.mkdtemp(prefix=f"steam-mate-shard{shard}-")
@@ -508,13 +520,13 @@ def shard_task(binary_name, dataset, plan_dir, inputs_dir, shards_dir, shards, e
                 reads, runs, count = write_shard_input(os.path.join(inputs_dir, f"shard={shard}"), dataset, scratch)
                 out = os.path.join(shards_dir, str(shard))
                 cmd = [binary, "pair", reads, "--plan", plan_dir, "--shard", f"{shard}/{shards}", "--out", out,
-                       "--quiet", "--force"] + (["--line-runs", runs] if runs else [])
+                       "--threads", str(threads), "--quiet", "--force"] + (["--line-runs", runs] if runs else [])
                 if decisions:
                     cmd += ["--decisions", decisions]
                 if state:
                     cmd += ["--state", state]
                 code, stderr, peak_mib = run_child(cmd + extra)
-                yield {"shard": shard, "status": code, "stderr": stderr, "rows": count,
+                yield {"shard": shard, "status": code, "stderr": stderr, "rows": count, "threads": threads,
                        "wall_s": round(time.time() - started, 2), "peak_rss_mib": peak_mib}
             finally:
                 shutil.rmtree(scratch, ignore_errors=True)
@@ -542,13 +554,15 @@ def ingest_task(binary_name, raw, facts_dir, shares, names_as_run):
 
         binary = SparkFiles.get(binary_name)
         os.chmod(binary, 0o755)
+        threads = task_threads()
         for share in indices:
             started = time.time()
             cmd = [binary, "convert", os.path.basename(raw), "--partial-facts", "--files-shard", f"{share}/{shares}",
-                   "--out", os.path.join(facts_dir, str(share)), "--quiet", "--force"] + (["--names-as-run"] if names_as_run else [])
+                   "--out", os.path.join(facts_dir, str(share)), "--threads", str(threads), "--quiet", "--force"]
+            cmd += ["--names-as-run"] if names_as_run else []
             code, stderr, peak_mib = run_child(cmd, cwd=os.path.dirname(raw))
             # Exit 1 is "input errors reported, facts written" (as convert's); the merge reports them.
-            yield {"share": share, "status": 0 if code == 1 else code, "stderr": stderr,
+            yield {"share": share, "status": 0 if code == 1 else code, "stderr": stderr, "threads": threads,
                    "wall_s": round(time.time() - started, 2), "peak_rss_mib": peak_mib}
 
     return task
@@ -576,6 +590,9 @@ def main(argv):
     ap.add_argument("--master", default=None, help="e.g. local[2]; omit under spark-submit")
     ap.add_argument("--driver-memory", default=None, help="the driver JVM's heap (e.g. 3g; in local mode also the "
                     "executors'); under spark-submit use its --driver-memory")
+    ap.add_argument("--conf", action="append", default=[], metavar="KEY=VALUE", help="a Spark setting for the session, "
+                    "as spark-submit's --conf (repeatable; e.g. spark.task.cpus=2: each task's binary runs that many "
+                    "threads)")
     ap.add_argument("--decisions", default=None, help="the app's decision log (default: DATASET/decisions.jsonl if present)")
     ap.add_argument("--state", default=None, help="the previous run's state directory")
     ap.add_argument("--report", default=None, help="write per-step timings and per-shard figures here (JSON)")
@@ -588,6 +605,10 @@ def main(argv):
     ap.add_argument("--keep-work", action="store_true", help="keep the shard inputs (and, with --pipeline, the run's "
                     "JSON Lines tables in WORK/canonical) after the steps that read them")
     args = ap.parse_args(argv)
+    settings = [item.partition("=") for item in args.conf]
+    for item, (key, sep, _) in zip(args.conf, settings):
+        if not key.strip() or not sep:
+            ap.error(f"--conf {item!r}: give KEY=VALUE")
 
     binary = os.path.abspath(args.binary)
     work = os.path.abspath(args.work)
@@ -625,6 +646,8 @@ def main(argv):
         builder = builder.master(args.master)
     if args.driver_memory:
         builder = builder.config("spark.driver.memory", args.driver_memory)
+    for key, _, value in settings:
+        builder = builder.config(key.strip(), value)
     spark = builder.config("spark.ui.enabled", "false") \
         .config("spark.ui.showConsoleProgress", "false").config("spark.sql.shuffle.partitions", str(max(2, args.shards))) \
         .getOrCreate()

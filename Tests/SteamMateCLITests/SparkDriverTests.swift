@@ -58,6 +58,9 @@ struct SparkDriverTests {
         let report = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("report.json"))) as? [String: Any]
         #expect((report?["shard_tasks"] as? [[String: Any]])?.count == shards)
         #expect((report?["ingest_tasks"] as? [[String: Any]])?.count == 3)
+        // Each task's binary ran as many threads as Spark gave the task cores (spark.task.cpus, 1 by default), not one per
+        // core of the machine in each of the concurrent tasks.
+        Self.expectTaskThreads(report, 1)
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("work/canonical_parquet/players/_SUCCESS").path))
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("work/shard_inputs").path), "used, then deleted")
     }
@@ -120,6 +123,23 @@ struct SparkDriverTests {
         for (path, bytes) in whole { #expect(spark[path] == bytes, "\(path) differs") }
     }
 
+    /// Every ingest and shard task of the driver's report ran its binary with `threads` threads.
+    static func expectTaskThreads(_ report: [String: Any]?, _ threads: Int) {
+        for kind in ["ingest_tasks", "shard_tasks"] {
+            let tasks = report?[kind] as? [[String: Any]] ?? []
+            #expect(!tasks.isEmpty && tasks.allSatisfy { $0["threads"] as? Int == threads }, "\(kind): \(tasks.map { $0["threads"] ?? "none" })")
+        }
+    }
+
+    /// A `--conf` that is not KEY=VALUE is refused before Spark starts (exit 2, argparse's usage error).
+    @Test func aConfWithoutAValueIsRefused() throws {
+        let dir = try RepositoryPaths.temporaryDirectory("spark-conf")
+        let text = try Self.runDriver(dir, ["--dataset", "ds", "--out", "out", "--work", "work", "--shards", "2",
+                                            "--conf", "spark.task.cpus"], status: 2)
+        #expect(text.contains("--conf 'spark.task.cpus': give KEY=VALUE"), "\(text.suffix(2000))")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("work").path))
+    }
+
     /// Runs the driver with `arguments` in `dir`; returns its output (stdout and stderr), expecting exit `status`.
     static func runDriver(_ dir: URL, _ arguments: [String], status: Int32 = 0) throws -> String {
         let driver = Process()
@@ -165,7 +185,7 @@ struct SparkDriverTests {
         let text = try Self.runDriver(dir, ["--pipeline", "p.yml", "--input", "gen", "--locations", locations, "--out", "spark",
                                            "--work", "work", "--shards", "5", "--ingest-tasks", "3", "--master", "local[2]",
                                            "--report", "report.json", "--parquet-piece-mb", "1", "--shard-input-piece-mb", "1",
-                                           "--keep-work",
+                                           "--keep-work", "--conf", "spark.task.cpus=2",
                                            "--", "--k", "20", "--exposure-cap", "3"])
         let whole = PublishedTree.snapshot(dir.appendingPathComponent("whole"))
         let spark = PublishedTree.snapshot(dir.appendingPathComponent("spark"))
@@ -175,6 +195,7 @@ struct SparkDriverTests {
         let report = try JSONSerialization.jsonObject(with: Data(contentsOf: dir.appendingPathComponent("report.json"))) as? [String: Any]
         #expect((report?["shard_tasks"] as? [[String: Any]])?.count == 5)
         #expect((report?["ingest_tasks"] as? [[String: Any]])?.count == 3)
+        Self.expectTaskThreads(report, 2)  // --conf spark.task.cpus=2
         // The run planned the shards itself (no merge step), then merged their lists.
         let steps = report?["steps"] as? [String: Any]
         #expect(steps?["planned_s"] != nil && steps?["run_s"] != nil && steps?["merge_s"] == nil, "\(steps ?? [:])")
