@@ -605,10 +605,12 @@ def main(argv):
     ap.add_argument("--keep-work", action="store_true", help="keep the shard inputs (and, with --pipeline, the run's "
                     "JSON Lines tables in WORK/canonical) after the steps that read them")
     args = ap.parse_args(argv)
-    settings = [item.partition("=") for item in args.conf]
-    for item, (key, sep, _) in zip(args.conf, settings):
+    settings = []  # (key, value) of each --conf
+    for item in args.conf:
+        key, sep, value = item.partition("=")
         if not key.strip() or not sep:
             ap.error(f"--conf {item!r}: give KEY=VALUE")
+        settings.append((key.strip(), value))
 
     binary = os.path.abspath(args.binary)
     work = os.path.abspath(args.work)
@@ -646,8 +648,8 @@ def main(argv):
         builder = builder.master(args.master)
     if args.driver_memory:
         builder = builder.config("spark.driver.memory", args.driver_memory)
-    for key, _, value in settings:
-        builder = builder.config(key.strip(), value)
+    for key, value in settings:
+        builder = builder.config(key, value)
     spark = builder.config("spark.ui.enabled", "false") \
         .config("spark.ui.showConsoleProgress", "false").config("spark.sql.shuffle.partitions", str(max(2, args.shards))) \
         .getOrCreate()
