@@ -14,10 +14,10 @@ Steps (issue 13; README "Sharded runs on Apache Spark"):
    the canonical dataset at `--canonical-out` (the same bytes as `steam-mate convert RAW`); with `--plan WORK/plan`
    it also does step 1 from the dataset it holds. With `--pipeline` the driver starts the run itself now:
    `steam-mate run PIPELINE --partial-facts WORK/facts/* --plan-shards N --pair-plan WORK/plan --shard-tables
-   WORK/canonical --pair-shard-lists WORK/shards/*` merges the facts once, writes the dataset's JSON Lines into its
-   output while it plans the shards, publishes the plan and those JSON Lines (linked) for the steps below, prints
-   `planned`, and waits for the line `lists` on stdin (its CSV tables, trade stage and the union's preparation go on
-   meanwhile).
+   WORK/canonical --pair-shard-lists WORK/shards/* --canonical-parquet WORK/canonical_parquet` merges the facts
+   once, writes the dataset's JSON Lines into its output while it plans the shards, publishes the plan and those JSON
+   Lines (linked) for the steps below, prints `planned`, and waits for the line `lists` on stdin (its CSV tables, the
+   canonical tables as Parquet, its trade stage and the union's preparation go on meanwhile).
 
 1. `steam-mate plan` on the driver (with `--dataset`): grid cells to shards by estimated work; `player_shards.csv`
    says which players each shard reads (owner, halo, pool).
@@ -41,7 +41,8 @@ Steps (issue 13; README "Sharded runs on Apache Spark"):
    CANONICAL --plan P --shard-lists WORK/shards/* --out OUT` runs the global steps (exposure cap, match ledger,
    explanations) once and publishes what `steam-mate pair` would. While it runs, Spark tasks write the canonical
    tables as Parquet for downstream users (`WORK/canonical_parquet/<table>/part-NNNNN.parquet`): each task a byte
-   range of one table's JSON Lines, decoded and encoded by Arrow with the table's declared schema.
+   range of one table's JSON Lines, decoded and encoded by Arrow with the table's declared schema (with `--pipeline`
+   the run wrote them in step 0, from the rows it holds, with the same schema).
 
 Everything after `--` is passed to `plan` and every `pair` (they must agree; the binary checks).
 """
@@ -683,6 +684,12 @@ def main(argv):
                        "--partial-facts"] + facts + locations
                 cmd += ["--plan-shards", str(args.shards), "--pair-plan", plan_dir, "--shard-tables", dataset,
                         "--pair-shard-lists"] + lists
+                # The run also writes the canonical Parquet, from the rows it holds, while the shard inputs are built.
+                cmd += ["--canonical-parquet", os.path.join(work, "canonical_parquet")]
+                if spark.sparkContext.master.startswith("local"):
+                    # The shards score on this machine's cores: the run's trade stage waits for the union, which reads
+                    # the lists one shard at a time, instead of taking a core from the shards.
+                    cmd += ["--trade-after-lists"]
                 final = Child(cmd, ok=(0, 1), talk=True)
                 if final.read_line() != "planned":
                     final.wait()  # stops the job with its stderr
@@ -738,9 +745,9 @@ def main(argv):
 
         # 4. Union and global steps (driver): the run, told its shards' lists are written, merges them and applies the
         # exposure cap, the match ledger and the explanations once, then lobby, the report and the write (trade ran
-        # beside the shards); without a pipeline, `pair --shard-lists` does the same for the pairing output. The
-        # canonical tables are written as Parquet meanwhile: on a cluster they are the executors' work beside the
-        # driver's; in local mode they fill the cores the final step leaves idle.
+        # beside the shards, and it wrote the canonical Parquet before); without a pipeline, `pair --shard-lists` does
+        # the same for the pairing output, and Spark tasks write the canonical tables as Parquet meanwhile (from their
+        # JSON Lines: on a cluster the executors' work beside the driver's).
         union_started = time.time()
         if args.pipeline:
             final.send("lists")
@@ -753,24 +760,26 @@ def main(argv):
                 cmd += ["--state", state]
             final = Child(cmd + extra)
         parquet_error = None
-        try:
-            parquet_started = time.time()
-            # Spark tasks, each a byte range of one table (lines that start in it), decoded and encoded by Arrow: the
-            # same rows and types as Spark's JSON reader and Parquet writer, in 45.0 s against 113.1 s at 1M (README).
-            out_dir = os.path.join(work, "canonical_parquet")
-            pieces = byte_pieces(dataset, SCHEMAS, args.parquet_piece_mb)
-            for table in sorted({p[0] for p in pieces}):
-                shutil.rmtree(os.path.join(out_dir, table), ignore_errors=True)
-                os.makedirs(os.path.join(out_dir, table))
-            written = spark.sparkContext.parallelize(pieces, max(1, len(pieces))) \
-                .mapPartitions(canonical_parquet_task(dataset, out_dir)).collect()
-            tables = sorted({p[0] for p in pieces})
-            for table in tables:
-                open(os.path.join(out_dir, table, "_SUCCESS"), "wb").close()
-            figures["canonical_parquet_rows"] = {t: sum(w["rows"] for w in written if w["table"] == t) for t in tables}
-            figures["steps"]["canonical_parquet_s"] = round(time.time() - parquet_started, 2)
-        except Exception as error:  # noqa: BLE001 (reported below, once the final step is done)
-            parquet_error = error
+        if not args.pipeline:  # with --pipeline the run writes them (--canonical-parquet)
+            try:
+                parquet_started = time.time()
+                # Spark tasks, each a byte range of one table (lines that start in it), decoded and encoded by Arrow:
+                # the same rows and types as Spark's JSON reader and Parquet writer, in 45.0 s against 113.1 s at 1M
+                # (README).
+                out_dir = os.path.join(work, "canonical_parquet")
+                pieces = byte_pieces(dataset, SCHEMAS, args.parquet_piece_mb)
+                for table in sorted({p[0] for p in pieces}):
+                    shutil.rmtree(os.path.join(out_dir, table), ignore_errors=True)
+                    os.makedirs(os.path.join(out_dir, table))
+                written = spark.sparkContext.parallelize(pieces, max(1, len(pieces))) \
+                    .mapPartitions(canonical_parquet_task(dataset, out_dir)).collect()
+                tables = sorted({p[0] for p in pieces})
+                for table in tables:
+                    open(os.path.join(out_dir, table, "_SUCCESS"), "wb").close()
+                figures["canonical_parquet_rows"] = {t: sum(w["rows"] for w in written if w["table"] == t) for t in tables}
+                figures["steps"]["canonical_parquet_s"] = round(time.time() - parquet_started, 2)
+            except Exception as error:  # noqa: BLE001 (reported below, once the final step is done)
+                parquet_error = error
         # Never left running behind a failed Parquet write: the final step finishes (it publishes atomically, and its
         # output does not depend on the Parquet), then the job fails with the write's error.
         stderr, took = final.wait()
@@ -778,6 +787,11 @@ def main(argv):
         figures["steps"]["union_s"] = round(time.time() - union_started, 2)
         if args.pipeline:
             figures["steps"]["run_s"] = round(took, 2)  # the whole run, from the merge of the facts to its publish
+            with open(os.path.join(work, "canonical_parquet", "manifest.json"), encoding="utf-8") as handle:
+                parts = json.load(handle)["files"]
+            figures["canonical_parquet_rows"] = {
+                t: sum(f.get("rows") or 0 for f in parts if f["path"].startswith(t + "/"))
+                for t in sorted({f["path"].split("/")[0] for f in parts if "/" in f["path"]})}
         if parquet_error is not None:
             text = str(parquet_error).strip()
             first = text.splitlines()[0] if text else type(parquet_error).__name__

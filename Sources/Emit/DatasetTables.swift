@@ -35,8 +35,9 @@ public enum DatasetTables {
         func streamed<Element: Sendable>(_ name: String, _ columns: [String], _ items: [Element],
                                          cells cellRow: @escaping @Sendable (Element, CellRowSink) -> Void,
                                          csv csvRow: @escaping @Sendable (Element, CSVRowSink) -> Void,
-                                         jsonl jsonRow: @escaping @Sendable (Element, JSONLinesRowSink) -> Void) -> StreamedTable {
-            StreamedTable(
+                                         jsonl jsonRow: @escaping @Sendable (Element, JSONLinesRowSink) -> Void,
+                                         parquet parquetRow: @escaping @Sendable (Element, ParquetPageSink) -> Void) -> StreamedTable {
+            var table = StreamedTable(
                 name: name, columns: columns, count: items.count, itemsPerChunk: rowsPerChunk,
                 rows: { range in
                     let sink = CellRowSink()
@@ -61,21 +62,39 @@ public enum DatasetTables {
                         swap(&sink.bytes, &rendered.jsonl)
                     }
                 })
+            table.renderChunk = { index, sink in
+                let size = max(1, rowsPerChunk)
+                let range = (index * size)..<min(items.count, (index + 1) * size)
+                items.withUnsafeBufferPointer { rows in
+                    if let parquet = sink as? ParquetPageSink {
+                        for i in range { parquetRow(rows[i], parquet) }
+                    } else {
+                        for i in range { Self.feed(rows[i], cellRow, to: sink) }
+                    }
+                }
+            }
+            return table
         }
         return [
             streamed("players", playerColumns, dataset.players,
-                     cells: { playerRow($0, $1) }, csv: { playerRow($0, $1) }, jsonl: { playerRow($0, $1) }),
+                     cells: { playerRow($0, $1) }, csv: { playerRow($0, $1) }, jsonl: { playerRow($0, $1) },
+                     parquet: { playerRow($0, $1) }),
             playerGamesTable(dataset.games, rowsPerChunk: rowsPerChunk),
             streamed("friendships", friendshipColumns, dataset.friendships,
-                     cells: { friendshipRow($0, $1) }, csv: { friendshipRow($0, $1) }, jsonl: { friendshipRow($0, $1) }),
+                     cells: { friendshipRow($0, $1) }, csv: { friendshipRow($0, $1) }, jsonl: { friendshipRow($0, $1) },
+                     parquet: { friendshipRow($0, $1) }),
             streamed("groups", groupColumns, dataset.groups,
-                     cells: { groupRow($0, $1) }, csv: { groupRow($0, $1) }, jsonl: { groupRow($0, $1) }),
+                     cells: { groupRow($0, $1) }, csv: { groupRow($0, $1) }, jsonl: { groupRow($0, $1) },
+                     parquet: { groupRow($0, $1) }),
             streamed("group_members", groupMemberColumns, dataset.groupMembers,
-                     cells: { groupMemberRow($0, $1) }, csv: { groupMemberRow($0, $1) }, jsonl: { groupMemberRow($0, $1) }),
+                     cells: { groupMemberRow($0, $1) }, csv: { groupMemberRow($0, $1) }, jsonl: { groupMemberRow($0, $1) },
+                     parquet: { groupMemberRow($0, $1) }),
             streamed("achievements", achievementColumns, dataset.achievements,
-                     cells: { achievementRow($0, $1) }, csv: { achievementRow($0, $1) }, jsonl: { achievementRow($0, $1) }),
+                     cells: { achievementRow($0, $1) }, csv: { achievementRow($0, $1) }, jsonl: { achievementRow($0, $1) },
+                     parquet: { achievementRow($0, $1) }),
             streamed("preferences", preferenceColumns, dataset.preferences,
-                     cells: { preferenceRow($0, $1) }, csv: { preferenceRow($0, $1) }, jsonl: { preferenceRow($0, $1) }),
+                     cells: { preferenceRow($0, $1) }, csv: { preferenceRow($0, $1) }, jsonl: { preferenceRow($0, $1) },
+                     parquet: { preferenceRow($0, $1) }),
         ]
     }
 
@@ -83,7 +102,7 @@ public enum DatasetTables {
     /// caches kept from chunk to chunk); its cells come from `playerGameRow`, the definition the bytes equal.
     static func playerGamesTable(_ games: [PlayerGame], rowsPerChunk: Int) -> StreamedTable {
         let renderers = RendererPool { PlayerGamesRowRenderer() }
-        return StreamedTable(
+        var table = StreamedTable(
             name: "player_games", columns: playerGameColumns, count: games.count, itemsPerChunk: rowsPerChunk,
             rows: { range in
                 let cells = CellRowSink()
@@ -95,6 +114,22 @@ public enum DatasetTables {
                 renderer.render(games, range, csv: csv, jsonl: jsonl, into: &rendered)
                 renderers.give(renderer)
             })
+        table.renderChunk = { index, sink in
+            let size = max(1, rowsPerChunk)
+            let range = (index * size)..<min(games.count, (index + 1) * size)
+            if let parquet = sink as? ParquetPageSink {
+                for i in range { playerGameRow(games[i], parquet) }
+            } else {
+                for i in range { feed(games[i], { playerGameRow($0, $1) }, to: sink) }
+            }
+        }
+        return table
+    }
+
+    /// One record's row given to any sink, through its cells (the tables' own sinks get it field by field).
+    static func feed<Element>(_ item: Element, _ row: (Element, CellRowSink) -> Void, to sink: any RowFieldSink) {
+        for cell in cells(item, row) { sink.cell(cell) }
+        sink.endRow()
     }
 
     /// Every dataset table with each row's sort key, in the order `streamedTables(for:)` lists them: what

@@ -59,11 +59,15 @@ struct PairCommand: ParsableCommand {
         }
         let output: PairingRun.Output
         if case .union(let shards) = sharded {
+            // Each shard's lists are read while the one before is merged.
+            let prefetch = ShardListsPrefetch(count: shards.directories.count) {
+                try PairingShardFiles.readShard(shards.directories[$0], planSHA256: shards.planSHA256)
+            }
+            defer { prefetch.drain() }
             output = try failingClearly {
                 try PairingJob.pair(dataset: players, decisions: decisionLog, previousState: previousState, config: config,
-                                    sink: log, libraries: libraries, shardCount: shards.directories.count, plan: shards.plan) {
-                    try PairingShardFiles.readShard(shards.directories[$0], planSHA256: shards.planSHA256)
-                }
+                                    sink: log, libraries: libraries, shardCount: shards.directories.count, plan: shards.plan,
+                                    load: prefetch.load)
             }
         } else {
             output = PairingJob.pair(dataset: players, decisions: decisionLog, previousState: previousState, config: config,

@@ -49,6 +49,12 @@ struct RunCommand: ParsableCommand {
     @Option(help: ArgumentHelp("With --plan-shards: where the dataset's JSON Lines tables are published for the shard inputs.", valueName: "dir"))
     var shardTables: String?
 
+    @Flag(help: "With --plan-shards: start the trade stage once the line 'lists' arrives, not beside the shards (for shards that run on this machine's cores, as in Spark's local mode).")
+    var tradeAfterLists = false
+
+    @Option(help: ArgumentHelp("Also publish the dataset's tables as Parquet here (<table>/part-NNNNN.parquet, the types the README's Canonical dataset declares), after its other formats.", valueName: "dir"))
+    var canonicalParquet: String?
+
     func run() throws {
         try OptionCheck.require([("--threads", threads.asDouble, OptionRanges.threads)] + publish.rangeChecks + spill.rangeChecks)
         let cwd = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -69,6 +75,7 @@ struct RunCommand: ParsableCommand {
         effective.spill = spill.apply(to: effective.spill)
         var job = PipelineRun(definition: effective, baseDirectory: cwd)
         job.lockWait = publish.policy.lockWait
+        if let canonicalParquet { job.canonicalParquet = URL(fileURLWithPath: canonicalParquet, relativeTo: cwd).standardizedFileURL }
         if !partialFacts.isEmpty { job.partialFacts = partialFacts.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL } }
         guard (pairPlan == nil) == pairShardLists.isEmpty else {
             DiagnosticPrinter.standardError("error: --pair-plan and --pair-shard-lists go together [pair.shardOptions]\n")
@@ -85,6 +92,7 @@ struct RunCommand: ParsableCommand {
                 lists: pairShardLists.map { URL(fileURLWithPath: $0, relativeTo: cwd).standardizedFileURL },
                 planned: { FileHandle.standardOutput.write(Data("planned\n".utf8)) },
                 awaitLists: Self.awaitListsLine)
+            job.shardHandoff?.tradeAfterLists = tradeAfterLists
         } else if let pairPlan {
             do {
                 job.pairShards = try PipelineRun.PairShards.read(plan: URL(fileURLWithPath: pairPlan),
@@ -97,8 +105,8 @@ struct RunCommand: ParsableCommand {
                 throw ExitCode(ExitStatus.definitionError.rawValue)
             }
         }
-        if shardTables != nil && planShards == nil {
-            DiagnosticPrinter.standardError("error: --shard-tables goes with --plan-shards [pair.shardOptions]\n")
+        if (shardTables != nil || tradeAfterLists) && planShards == nil {
+            DiagnosticPrinter.standardError("error: --shard-tables and --trade-after-lists go with --plan-shards [pair.shardOptions]\n")
             throw ExitCode(ExitStatus.definitionError.rawValue)
         }
         let log = DiagnosticLog()

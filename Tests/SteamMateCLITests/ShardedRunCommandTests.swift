@@ -124,7 +124,8 @@ import Testing
         }
         let handoff = ["run", "p.yml", "--quiet", "--partial-facts", "f0", "f1", "--plan-shards", "3", "--pair-plan", "plan",
                        "--shard-tables", "tables", "--pair-shard-lists", "s0", "s1", "s2"]
-        let run = try TalkingCommand(handoff + ["--out", "sharded"], in: dir)
+        // As the driver starts it in local mode: trade waits for the lists, and the canonical Parquet is written too.
+        let run = try TalkingCommand(handoff + ["--out", "sharded", "--trade-after-lists", "--canonical-parquet", "cpq"], in: dir)
         #expect(run.awaitLine("planned"))
         #expect(PublishedTree.snapshot(dir.appendingPathComponent("plan")) == PublishedTree.snapshot(dir.appendingPathComponent("expected-plan")))
         let tables = PublishedTree.snapshot(dir.appendingPathComponent("tables"))
@@ -140,6 +141,10 @@ import Testing
         let finished = run.wait()
         #expect(finished.status == 0, "\(finished.stderr)")
         #expect(finished.stderr.contains("timing: plan"))
+        #expect(finished.stderr.contains("timing: trade") && finished.stderr.contains("timing: dataset_pa"))
+        let parquet = PublishedTree.snapshot(dir.appendingPathComponent("cpq"))
+        #expect(parquet.keys.contains("manifest.json") && parquet.keys.contains("player_games/part-00000.parquet")
+                && parquet.keys.contains("player_games/_SUCCESS"), "\(parquet.keys.sorted())")
         let sharded = PublishedTree.snapshot(dir.appendingPathComponent("sharded"))
         #expect(whole.keys.contains("pairings.csv") && whole.keys.contains("trade_loops.csv"))
         #expect(whole.keys.sorted() == sharded.keys.sorted())
@@ -167,13 +172,15 @@ import Testing
                                  (["run", "p.yml", "--out", "x2", "--plan-shards", "3", "--pair-plan", "p2", "--shard-tables", "t2",
                                    "--pair-shard-lists", "s0", "s1"], "needs one --pair-shard-lists directory per shard (got 2) [pair.shardOptions]"),
                                  (["run", "p.yml", "--out", "x3", "--plan-shards", "3", "--pair-plan", "p3",
-                                   "--pair-shard-lists", "s0", "s1", "s2"], "--plan-shards needs --pair-plan, --shard-tables and --pair-shard-lists")] {
+                                   "--pair-shard-lists", "s0", "s1", "s2"], "--plan-shards needs --pair-plan, --shard-tables and --pair-shard-lists"),
+                                 (["run", "p.yml", "--out", "x4", "--trade-after-lists"],
+                                  "--shard-tables and --trade-after-lists go with --plan-shards")] {
             let r = try CommandRunner.run(args, in: dir)
             #expect(r.status == 2, "\(args)")
             #expect(r.stderr.contains(message), "\(r.stderr)")
             #expect(r.stdout.isEmpty)
         }
-        for never in ["x1", "x2", "x3", "p1", "t1"] {
+        for never in ["x1", "x2", "x3", "x4", "p1", "t1"] {
             #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent(never).path), "\(never)")
         }
     }

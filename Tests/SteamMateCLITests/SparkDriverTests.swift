@@ -45,7 +45,8 @@ struct SparkDriverTests {
         #expect(pair.status == 0, "\(pair.stderr)")
         _ = try Self.runDriver(dir, ["--input", input.path, "--canonical-out", "canonical", "--locations", locations,
                                      "--out", "spark", "--work", "work", "--shards", String(shards), "--ingest-tasks", "3",
-                                     "--master", "local[2]", "--report", "report.json", "--broadcast-plan-mb", "0"]
+                                     "--master", "local[2]", "--report", "report.json", "--broadcast-plan-mb", "0",
+                                     "--parquet-piece-mb", "1"]
                                     + decisionArgs + ["--"] + options)
         for (expected, actual) in [("ds", "canonical"), ("whole", "spark")] {
             let a = PublishedTree.snapshot(dir.appendingPathComponent(expected))
@@ -63,6 +64,14 @@ struct SparkDriverTests {
         Self.expectTaskThreads(report, 1)
         #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent("work/canonical_parquet/players/_SUCCESS").path))
         #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("work/shard_inputs").path), "used, then deleted")
+        // Without a pipeline Arrow's tasks wrote the Parquet, from 1 MiB pieces of the JSON Lines (so the byte ranges cut
+        // lines and tables into many files): read back, every table equals its JSON Lines, with the declared types.
+        let work = dir.appendingPathComponent("work")
+        let check = try ArrowPython.run(["-c", ArrowPython.parquetEqualsJSONLines, work.appendingPathComponent("canonical_parquet").path,
+                                         dir.appendingPathComponent("canonical").path], python: Self.python)
+        #expect(check.status == 0 && check.output.contains("player_games rows"), "\(check.output)")
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("canonical_parquet/player_games").path))?
+            .filter { $0.hasSuffix(".parquet") }.count ?? 0 > 3)
     }
 
     /// The default pipeline (every stage) on the embedded sample: the driver's `--pipeline` tree equals `steam-mate run`'s
@@ -78,15 +87,40 @@ struct SparkDriverTests {
         #expect(!FileManager.default.fileExists(atPath: work.appendingPathComponent("shard_inputs").path))
     }
 
-    /// The canonical Parquet is written while the final step runs; when that write fails (here `WORK/canonical_parquet`
-    /// is a file), the final step still finishes and publishes the same tree, and then the driver fails.
+    /// Without a pipeline the canonical Parquet is written by Spark's tasks while the final step runs; when that write
+    /// fails (here `WORK/canonical_parquet` is a file), the final step still finishes and publishes what `steam-mate
+    /// pair` does, and then the driver fails.
     @Test func aFailedParquetWriteLetsTheFinalStepFinish() throws {
         let dir = try RepositoryPaths.temporaryDirectory("spark-parquet-fails")
+        let root = RepositoryPaths.root()
+        let convert = try CommandRunner.run(["convert", root.appendingPathComponent("Data/sample").path, "--out", "ds", "--quiet",
+                                             "--locations", root.appendingPathComponent("Data/reference/steam-locations.csv").path], in: dir)
+        #expect(convert.status == 0, "\(convert.stderr)")
+        let options = ["--k", "10", "--exposure-cap", "3", "--default-max-distance", "100"]
+        let pair = try CommandRunner.run(["pair", "ds", "--out", "whole", "--quiet"] + options, in: dir)
+        #expect(pair.status == 0, "\(pair.stderr)")
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("work"), withIntermediateDirectories: true)
+        try Data("not a directory".utf8).write(to: dir.appendingPathComponent("work/canonical_parquet"))
+        let text = try Self.runDriver(dir, ["--dataset", "ds", "--out", "spark", "--work", "work", "--shards", "2",
+                                            "--master", "local[2]", "--"] + options, status: 1)
+        let whole = PublishedTree.snapshot(dir.appendingPathComponent("whole"))
+        let spark = PublishedTree.snapshot(dir.appendingPathComponent("spark"))
+        #expect(whole.count > 5 && whole.keys.sorted() == spark.keys.sorted(), "\(text.suffix(2000))")
+        for (path, bytes) in whole { #expect(spark[path] == bytes, "\(path) differs") }
+        #expect(text.contains("steam-mate-spark: the output is published, but the canonical Parquet"), "\(text.suffix(2000))")
+    }
+
+    /// With a pipeline the run writes the canonical Parquet itself (`run --canonical-parquet`), publishing it as it does
+    /// its output: a `WORK/canonical_parquet` that is not a steam-mate output (here a file) stops the run before it
+    /// plans anything, nothing is published, and the driver exits 1 naming it.
+    @Test func aCanonicalParquetPathNotOursStopsTheRun() throws {
+        let dir = try RepositoryPaths.temporaryDirectory("spark-parquet-not-ours")
         try FileManager.default.createDirectory(at: dir.appendingPathComponent("work"), withIntermediateDirectories: true)
         try Data("not a directory".utf8).write(to: dir.appendingPathComponent("work/canonical_parquet"))
         let text = try Self.runSamplePipeline(dir, status: 1)
-        Self.expectSparkEqualsWhole(dir, log: text)
-        #expect(text.contains("steam-mate-spark: the output is published, but the canonical Parquet"), "\(text.suffix(2000))")
+        #expect(text.contains("canonical_parquet") && text.contains("[output.notOurs]"), "\(text.suffix(2000))")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("spark").path))
+        #expect(try String(contentsOf: dir.appendingPathComponent("work/canonical_parquet"), encoding: .utf8) == "not a directory")
     }
 
     /// A shard that fails (here its options differ from the pipeline's pair stage, which planned the shards): the run
@@ -184,7 +218,7 @@ struct SparkDriverTests {
         #expect(run.status == 0, "\(run.stderr)")
         let text = try Self.runDriver(dir, ["--pipeline", "p.yml", "--input", "gen", "--locations", locations, "--out", "spark",
                                            "--work", "work", "--shards", "5", "--ingest-tasks", "3", "--master", "local[2]",
-                                           "--report", "report.json", "--parquet-piece-mb", "1", "--shard-input-piece-mb", "1",
+                                           "--report", "report.json", "--shard-input-piece-mb", "1",
                                            "--keep-work", "--conf", "spark.task.cpus=2",
                                            "--", "--k", "20", "--exposure-cap", "3"])
         let whole = PublishedTree.snapshot(dir.appendingPathComponent("whole"))
@@ -199,39 +233,17 @@ struct SparkDriverTests {
         // The run planned the shards itself (no merge step), then merged their lists.
         let steps = report?["steps"] as? [String: Any]
         #expect(steps?["planned_s"] != nil && steps?["run_s"] != nil && steps?["merge_s"] == nil, "\(steps ?? [:])")
-        // The canonical Parquet holds every table's rows, in order, with the declared types: read back, each equals its
-        // JSON Lines (written in 1 MiB pieces here, so the byte ranges cut lines and tables into many files).
+        // The canonical Parquet the run wrote holds every table's rows, in order, with the declared types: read back,
+        // each equals its JSON Lines (player_games in several row groups of 131,072 rows, a page per 16,384 per column).
         let work = dir.appendingPathComponent("work")
         #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("canonical_parquet/player_games/_SUCCESS").path))
         #expect(FileManager.default.fileExists(atPath: work.appendingPathComponent("canonical/players.jsonl").path), "--keep-work")
-        let check = try Self.runPython(["-c", Self.parquetEqualsJSONLines, work.path, dir.appendingPathComponent("whole").path,
-                                        RepositoryPaths.root().appendingPathComponent("Pipelines/spark/steam_mate_spark.py").path])
+        let check = try ArrowPython.run(["-c", ArrowPython.parquetEqualsJSONLines, work.appendingPathComponent("canonical_parquet").path,
+                                         dir.appendingPathComponent("whole").path], python: Self.python)
         #expect(check.status == 0 && check.output.contains("player_games rows"), "\(check.output)")
-        #expect((try? FileManager.default.contentsOfDirectory(atPath: work.appendingPathComponent("canonical_parquet/player_games").path))?
-            .filter { $0.hasSuffix(".parquet") }.count ?? 0 > 20)
+        let rows = (report?["canonical_parquet_rows"] as? [String: Int])?["player_games"] ?? 0
+        #expect(rows > 2 * 131_072, "player_games: \(rows) rows, fewer than 3 row groups")
     }
-
-    /// Compares `WORK/canonical_parquet/<table>` (part files in name order) with `OUT/<table>.jsonl` row by row, and
-    /// every part's schema with the table's declared one (the driver's `SCHEMAS`; Spark reads those types back).
-    static let parquetEqualsJSONLines = """
-        import json, os, sys
-        import pyarrow.parquet as pq
-        work, out, driver = sys.argv[1], sys.argv[2], sys.argv[3]
-        sys.path.insert(0, os.path.dirname(driver))
-        from steam_mate_spark import SCHEMAS, arrow_schema
-        for table in ["players", "player_games", "friendships", "groups", "group_members", "achievements", "preferences"]:
-            directory = os.path.join(work, "canonical_parquet", table)
-            parts = sorted(f for f in os.listdir(directory) if f.endswith(".parquet"))
-            tables = [pq.read_table(os.path.join(directory, part)) for part in parts]
-            if any(not t.schema.equals(arrow_schema(SCHEMAS[table])) for t in tables):
-                sys.exit(f"{table}: a part's schema is not the declared one")
-            rows = [row for t in tables for row in t.to_pylist()]
-            with open(os.path.join(out, table + ".jsonl"), "rb") as handle:
-                lines = [json.loads(line) for line in handle if line.strip()]
-            if rows != lines:
-                sys.exit(f"{table}: {len(rows)} Parquet rows differ from {len(lines)} lines")
-            print(table, "rows", len(rows), "parts", len(parts))
-        """
 
     /// The shard inputs built from byte ranges with the plan broadcast (`shard_input_task`), as the shard task writes
     /// them out (`write_shard_input`: a runs file, `table,start,end`, of the canonical tables, which the binary reads
@@ -355,16 +367,7 @@ struct SparkDriverTests {
 
     /// Runs the driver's Python with `arguments`: its exit status and output.
     static func runPython(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python!)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        try ArrowPython.run(arguments, python: python)
     }
 
     /// Without a pipeline, from Steam files: the canonical dataset equals `steam-mate convert`'s and the pairings

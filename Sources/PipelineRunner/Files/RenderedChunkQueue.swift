@@ -3,9 +3,9 @@ import Foundation
 /// Hands a table's chunk indexes to the rendering threads in order and their rendered bytes to the one writing
 /// thread in order, with no batch barrier: a renderer takes the next chunk as soon as it is done with one, and
 /// the writer takes chunk k as soon as it is rendered. At most `window` chunks are claimed past the last one
-/// taken by the writer, which bounds the rendered bytes held in memory.
-final class RenderedChunkQueue: @unchecked Sendable {
-    typealias Rendered = (rows: Int, bytes: [[UInt8]])
+/// taken by the writer, which bounds the rendered bytes held in memory. `Rendered` is what a chunk renders to (the
+/// text writers' bytes per format, the Parquet writer's pages per column).
+final class RenderedChunkQueue<Rendered>: @unchecked Sendable {
 
     private let condition = NSCondition()
     private let count: Int

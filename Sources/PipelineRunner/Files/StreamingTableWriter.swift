@@ -25,7 +25,7 @@ enum StreamingTableWriter {
         for (format, sink) in zip(formats, sinks) where format == .csv { try sink.write(header) }
         let threads = max(1, workers > 0 ? workers : ProcessInfo.processInfo.activeProcessorCount)
         let buffers = BufferPool()
-        @Sendable func render(_ index: Int) -> RenderedChunkQueue.Rendered {
+        @Sendable func render(_ index: Int) -> (rows: Int, bytes: [[UInt8]]) {
             if let renderBytes = table.renderBytes {
                 // Both formats in one pass over the chunk (the table renders its own bytes).
                 var chunk = RenderedChunk(csv: formats.contains(.csv) ? buffers.take() : [],
@@ -67,7 +67,7 @@ enum StreamingTableWriter {
         }
         // `threads` renderers take chunks in order, each the next one as soon as it is free; this thread writes and
         // hashes them in chunk order as they arrive, at most 2 × threads chunks behind the renderers.
-        let queue = RenderedChunkQueue(count: table.chunkCount, window: 2 * threads)
+        let queue = RenderedChunkQueue<(rows: Int, bytes: [[UInt8]])>(count: table.chunkCount, window: 2 * threads)
         let group = DispatchGroup()
         for _ in 0..<min(threads, table.chunkCount) {
             DispatchQueue.global().async(group: group) {

@@ -136,10 +136,14 @@ public enum PairingShardFiles {
 
     private static func contents(_ directory: URL, _ name: String) throws -> [UInt8] {
         let url = directory.appendingPathComponent(name)
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        guard FileManager.default.fileExists(atPath: url.path) else {
             throw ReadError(code: "pair.shardUnreadable", file: url.path, line: nil, text: "missing (not a steam-mate pair --shard output)")
         }
-        return Array(data)
+        do {
+            return try FileBytes.read(url.path)
+        } catch {
+            throw ReadError(code: "pair.shardUnreadable", file: url.path, line: nil, text: "\(error)")
+        }
     }
 
     /// A shard directory's `shard.json`; refuses one made with another plan than `planSHA256`.

@@ -20,13 +20,15 @@ final class BackgroundStage<Value: Sendable>: Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private let started = DispatchSemaphore(value: 0)
 
-    /// Starts `body` on a new thread (stack `stackBytes`, like a main thread's) as stage `name`.
-    init(_ name: String, stackBytes: Int = 16 << 20, _ body: @escaping @Sendable () -> Value) {
+    /// Starts `body` on a new thread (stack `stackBytes`, like a main thread's) as stage `name`; with `gate`, once it
+    /// opens (the stage's wall time counts from then).
+    init(_ name: String, stackBytes: Int = 16 << 20, after gate: OneShotGate? = nil, _ body: @escaping @Sendable () -> Value) {
         let thread = Thread { [self] in
             var clock = clockid_t()
             let ownClock = pthread_getcpuclockid(pthread_self(), &clock) == 0 ? clock : nil
             state.withLock { $0.clock = ownClock }
             started.signal()
+            gate?.wait()
             let sampler = RSSSampler()
             let start = ProcessClock.now()
             let value = body()

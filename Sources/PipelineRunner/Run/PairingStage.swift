@@ -4,6 +4,7 @@ import Pairing
 import PipelineCore
 import PipelineSpec
 import PlayerModel
+import Synchronization
 
 /// The `pair` and `match` stages of a pipeline run.
 ///
@@ -48,12 +49,21 @@ struct PairingStage {
         if let shards {
             // The union prepares the population and the pool's index first, then reads shard 0: a handoff's shards may
             // still be scoring until then.
-            var directories = shards.directories
+            // Shard 0 waits for the lists (`ready`); each later shard is read while the one before it is merged.
+            let directories = Mutex(shards.directories)
+            let ready = shards.ready, planSHA256 = shards.planSHA256
+            let prefetch = ShardListsPrefetch(count: shards.directories.count) { index in
+                try PairingShardFiles.readShard(directories.withLock { $0[index] }, planSHA256: planSHA256)
+            }
+            defer { prefetch.drain() }
             do {
                 output = try PairingJob.pair(dataset: dataset, decisions: decisions, previousState: state, config: config,
                                              sink: diagnostics, libraries: libraries?.take(), shardCount: shards.directories.count, plan: shards.plan) {
-                    if $0 == 0, let ready = shards.ready { directories = try ready() }
-                    return try PairingShardFiles.readShard(directories[$0], planSHA256: shards.planSHA256)
+                    if $0 == 0, let ready {
+                        let byShard = try ready()
+                        directories.withLock { $0 = byShard }
+                    }
+                    return try prefetch.load($0)
                 }
             } catch let error as PipelineDefinitionError {
                 throw error

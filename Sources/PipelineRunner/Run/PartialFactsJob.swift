@@ -230,7 +230,7 @@ public enum PartialFactsJob {
                                                diagnostics: diagnostics) { index, partition in
                 for url in allPieces[index] {
                     let piece: NormalizerPartition
-                    do { piece = try PartialFactsCodec.decode(Array(try Data(contentsOf: url))) } catch {
+                    do { piece = try PartialFactsCodec.decode(try FileBytes.read(url.path)) } catch {
                         throw refusal("merge.corrupt", "\(error)", file: url.lastPathComponent)
                     }
                     guard piece.index == index, piece.partitioning == partitioning else {

@@ -40,6 +40,10 @@ public struct PipelineRun: Sendable {
     /// Plan the shards and publish their inputs from this run's dataset, then take the pair stage from their lists
     /// (`ShardHandoff`); replaces `pairShards`.
     public var shardHandoff: ShardHandoff?
+    /// Also publish the dataset's tables as Parquet here (`<table>/part-NNNNN.parquet`, `ParquetTableWriter`), with a
+    /// manifest, once its other formats are written: a sharded run's canonical Parquet, made from the rows the run
+    /// holds rather than by parsing its JSON Lines again.
+    public var canonicalParquet: URL?
 
     public struct PairShards: Sendable {
         public var plan: PairingShardPlan
@@ -49,6 +53,9 @@ public struct PipelineRun: Sendable {
         /// Set by a `ShardHandoff`: waits until the lists are written, checks their headers, and returns the
         /// directories by shard index (called by the pair stage before it reads the first shard's lists).
         var ready: (@Sendable () throws -> [URL])?
+        /// Set by a `ShardHandoff` made with `tradeAfterLists`: opened once `ready` has returned or thrown, and the
+        /// `trade` stage starts only then.
+        var listsHandedOver: OneShotGate?
         public init(plan: PairingShardPlan, planSHA256: String, directories: [URL]) {
             self.plan = plan
             self.planSHA256 = planSHA256
@@ -108,6 +115,9 @@ public struct PipelineRun: Sendable {
             for handed in [shardHandoff.plan, shardHandoff.tables] {
                 try OutputGuard.preflight(output: handed, inputs: [input, output], policy: policy)
             }
+        }
+        if let canonicalParquet {
+            try OutputGuard.preflight(output: canonicalParquet, inputs: [input, output], policy: policy)
         }
         var timings = StageTimings()
         let report = reportStage
@@ -179,6 +189,13 @@ public struct PipelineRun: Sendable {
                 }
             } else {
                 datasetEntries = try timings.measure("dataset", written: bytes) { try writeDataset(definition.formats) }
+                report(timings.stages.last!)
+            }
+            if let canonicalParquet {
+                _ = try timings.measure("dataset_parquet", written: bytes) {
+                    try Self.publishParquet(of: ingested.dataset, to: canonicalParquet, pipeline: definition.name,
+                                            policy: policy, workers: definition.threads)
+                }
                 report(timings.stages.last!)
             }
             let (libraries, knownApps) = releaseGameRows(&ingested)
@@ -261,6 +278,21 @@ public struct PipelineRun: Sendable {
         return (libraries, knownApps)
     }
 
+    /// Publishes every dataset table as Parquet at `target` (atomically, with a manifest); returns the entries written.
+    static func publishParquet(of dataset: PlayerDataset, to target: URL, pipeline: String, policy: PublishPolicy,
+                               workers: Int) throws -> [RunManifest.Entry] {
+        var entries: [RunManifest.Entry] = []
+        try AtomicPublisher.publish(to: target, policy: policy) { staging in
+            var written: [RunManifest.Entry] = []
+            for table in DatasetTables.streamedTables(for: dataset) {
+                guard let columns = DatasetTables.parquetColumns[table.name] else { continue }
+                written += try ParquetTableWriter.write(table, columns: columns, into: staging, workers: workers)
+            }
+            entries = try OutputAssembler.writeManifest(written, pipeline: pipeline, into: staging)
+        }
+        return entries
+    }
+
     /// Writes `.<output>.timings.json` beside the published directory (replaced atomically; best effort:
     /// a run whose output is published does not fail because its timings could not be recorded).
     static func recordTimings(_ timings: StageTimings, beside output: URL) {
@@ -313,7 +345,8 @@ public struct PipelineRun: Sendable {
         }
         let workers = definition.threads > 0 ? definition.threads : ProcessInfo.processInfo.activeProcessorCount
         let others = definition.has(.pair) || definition.has(.match) || definition.has(.lobby)
-        let background = workers > 1 && others ? trade.map { BackgroundStage("trade", $0) } : nil
+        let gate = shards?.listsHandedOver
+        let background = workers > 1 && others ? trade.map { BackgroundStage("trade", after: gate, $0) } : nil
         let excluding = background.map { stage in { stage.cpuSeconds() } }
         var pairingReport: PairingReportTally?
         if definition.has(.pair) || definition.has(.match) {

@@ -26,6 +26,11 @@ extension PipelineRun {
         public var planned: @Sendable () -> Void
         /// Returns once the shards' lists are written; throws (a `PipelineDefinitionError`) when they never will be.
         public var awaitLists: @Sendable () throws -> Void
+        /// Start the `trade` stage once the lists are handed over, not beside the shards: where the shards run on the
+        /// run's own cores (Spark's local mode) trade would take them from the shards, while the union's reading of the
+        /// lists, one shard at a time, leaves a core free for it. On a cluster the run's cores are idle while the
+        /// executors score, so trade runs then (the default).
+        public var tradeAfterLists = false
 
         public init(shards: Int, plan: URL, tables: URL, lists: [URL], planned: @escaping @Sendable () -> Void,
                     awaitLists: @escaping @Sendable () throws -> Void) {
@@ -89,7 +94,10 @@ extension PipelineRun {
             let (written, sha) = try PairingShardFiles.readPlan(self.plan)
             let lists = lists, awaitLists = awaitLists
             var shards = PairShards(plan: written, planSHA256: sha, directories: lists)
+            let gate = tradeAfterLists ? OneShotGate() : nil
+            shards.listsHandedOver = gate
             shards.ready = {
+                defer { gate?.open() }
                 try awaitLists()
                 return try PairShards.byShard(lists, plan: written, planSHA256: sha)
             }

@@ -4,7 +4,7 @@ import Testing
 
 @Suite struct RenderedChunkQueueTests {
     @Test func chunksAreClaimedInOrderAndTakenInOrderWhateverOrderTheyArriveIn() {
-        let queue = RenderedChunkQueue(count: 3, window: 3)
+        let queue = RenderedChunkQueue<(rows: Int, bytes: [[UInt8]])>(count: 3, window: 3)
         #expect(queue.claim() == 0)
         #expect(queue.claim() == 1)
         #expect(queue.claim() == 2)
@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func theWindowOpensAsTheWriterTakes() {
-        let queue = RenderedChunkQueue(count: 4, window: 1)
+        let queue = RenderedChunkQueue<(rows: Int, bytes: [[UInt8]])>(count: 4, window: 1)
         #expect(queue.claim() == 0)
         queue.deliver(0, (rows: 1, bytes: []))
         _ = queue.take(0)
@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func cancelledQueueHandsOutNoMoreChunks() {
-        let queue = RenderedChunkQueue(count: 10, window: 10)
+        let queue = RenderedChunkQueue<(rows: Int, bytes: [[UInt8]])>(count: 10, window: 10)
         #expect(queue.claim() == 0)
         queue.cancel()
         #expect(queue.claim() == nil)
@@ -32,7 +32,7 @@ import Testing
 
     /// As `StreamingTableWriter` uses it: renderers on dispatch threads, the writer taking chunks in order.
     @Test func manyRenderersDeliverEveryChunkOnce() {
-        let queue = RenderedChunkQueue(count: 200, window: 4)
+        let queue = RenderedChunkQueue<(rows: Int, bytes: [[UInt8]])>(count: 200, window: 4)
         let group = DispatchGroup()
         for _ in 0..<3 {
             DispatchQueue.global().async(group: group) {

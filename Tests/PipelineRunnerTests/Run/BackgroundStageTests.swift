@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 import Testing
 @testable import PipelineRunner
 
@@ -44,6 +45,26 @@ import Testing
         #expect(timings.stages[0].wallSeconds == 2)
         #expect(timings.stages[0].peakRSSBytes == 2 << 20)
         #expect(process.isEmpty && other.isEmpty, "each clock read once at the start and once at the end")
+    }
+
+    /// With a gate (`run --trade-after-lists`: trade waits for the shards' lists) the stage's body starts only once the
+    /// gate opens, and its wall time counts from then; a gate opened twice, or waited on after, lets everyone through.
+    @Test func aGatedStageStartsWhenItsGateOpens() {
+        let gate = OneShotGate()
+        let ran = Mutex(false)
+        let stage = BackgroundStage("trade", after: gate) { () -> Int in
+            ran.withLock { $0 = true }
+            return 7
+        }
+        usleep(200_000)
+        #expect(!ran.withLock { $0 }, "the body waited for the gate")
+        gate.open()
+        gate.open()
+        let (value, figures) = stage.join()
+        #expect(value == 7 && ran.withLock { $0 })
+        #expect(figures.wallSeconds < 0.2, "\(figures.wallSeconds): counted from the gate's opening")
+        gate.wait()
+        gate.wait()
     }
 
     @Test func theBackgroundStagesClockIsReadableWhileItRuns() {
