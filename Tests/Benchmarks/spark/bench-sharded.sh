@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Sharded pairing against the single process (README, "Sharded runs on Apache Spark", Measured).
 #
-#   Tests/Benchmarks/spark/bench-sharded.sh [PLAYERS=100000] [SHARDS=4] [DIR=/tmp/sm-bench-sharded] [MODE=run|alternate|driver|shards] [REPEATS=1] [OTHER_DRIVER]
+#   Tests/Benchmarks/spark/bench-sharded.sh [PLAYERS=100000] [SHARDS=4] [DIR=/tmp/sm-bench-sharded] [MODE=run|alternate|driver|shards] [REPEATS=1] [OTHER_DRIVER] [OTHER_BINARY]
 #
 # Generates PLAYERS players (seed 7, bundles), then
 #   run:    the issue's comparison: `steam-mate run` on a pipeline with every stage of the nightly run (normalize, pair
@@ -16,7 +16,9 @@
 #           hour): `run`, then REPEATS times this checkout's driver followed by OTHER_DRIVER (another version of
 #           Pipelines/spark/steam_mate_spark.py, e.g. from `git show REV:Pipelines/spark/steam_mate_spark.py`), then
 #           `run` again; every manifest is compared with the first run's, and each driver's report kept as
-#           report-new-K.json / report-other-K.json; at most one output is on disk at a time;
+#           report-new-K.json / report-other-K.json; at most one output is on disk at a time; OTHER_DRIVER runs this
+#           checkout's release binary unless OTHER_BINARY names another (e.g. a build of the same revision in a
+#           `git worktree`), so a revision's script and binary can be compared together;
 # or converts them with the shipped location table, then
 #   driver: `steam-mate pair` (k 20, exposure cap 3) against the Spark driver in local[2] on the same dataset, timed
 #           with /usr/bin/time (wall, CPU, peak RSS), the driver's step figures from its --report, and `diff -r`;
@@ -29,6 +31,8 @@ repo=$(cd "$(dirname "$0")/../../.." && pwd)
 other=${6:-}  # alternate: resolved here, before the cd below
 if [ -n "$other" ]; then other=$(cd "$(dirname "$other")" && pwd)/$(basename "$other"); fi
 bin=$repo/.build/release/steam-mate
+other_bin=${7:-$bin}
+other_bin=$(cd "$(dirname "$other_bin")" && pwd)/$(basename "$other_bin")
 locations=$repo/Data/reference/steam-locations.csv
 options=(--k 20 --exposure-cap 3)
 mkdir -p "$dir" && cd "$dir"
@@ -40,9 +44,9 @@ single() {
     timed "$1" "$bin" run "pipeline$players.yml" --quiet
 }
 driver() {
-    local label=$1 script=$2
+    local label=$1 script=$2 binary=${3:-$bin}
     rm -rf spark work
-    timed "$label" "$repo/.venv-spark/bin/python" "$script" --binary "$bin" --pipeline "pipeline$players.yml" \
+    timed "$label" "$repo/.venv-spark/bin/python" "$script" --binary "$binary" --pipeline "pipeline$players.yml" \
         --input "in$players" --locations "$locations" --out spark --work work --shards "$shards" --master 'local[2]' \
         --driver-memory 3g --report report.json -- "${options[@]}" 2>&1 | grep -v WARN
     cmp manifest-run.json spark/manifest.json && echo "outputs identical (manifest.json: every file's SHA-256)" \
@@ -71,7 +75,7 @@ if [ "$mode" = alternate ]; then
     for ((k = 1; k <= repeats; k++)); do
         driver "spark driver (new-$k)" "$repo/Pipelines/spark/steam_mate_spark.py"
         cp report.json "report-new-$k.json"
-        driver "spark driver (other-$k)" "$other"
+        driver "spark driver (other-$k)" "$other" "$other_bin"
         cp report.json "report-other-$k.json"
     done
     single "run (single process, last)"
