@@ -62,17 +62,7 @@ public enum DatasetTables {
                         swap(&sink.bytes, &rendered.jsonl)
                     }
                 })
-            table.renderChunk = { index, sink in
-                let size = max(1, rowsPerChunk)
-                let range = (index * size)..<min(items.count, (index + 1) * size)
-                items.withUnsafeBufferPointer { rows in
-                    if let parquet = sink as? ParquetPageSink {
-                        for i in range { parquetRow(rows[i], parquet) }
-                    } else {
-                        for i in range { Self.feed(rows[i], cellRow, to: sink) }
-                    }
-                }
-            }
+            table.renderChunk = Self.renderChunk(items, rowsPerChunk: rowsPerChunk, parquet: parquetRow, cells: cellRow)
             return table
         }
         return [
@@ -114,23 +104,32 @@ public enum DatasetTables {
                 renderer.render(games, range, csv: csv, jsonl: jsonl, into: &rendered)
                 renderers.give(renderer)
             })
-        table.renderChunk = { index, sink in
-            let size = max(1, rowsPerChunk)
-            let range = (index * size)..<min(games.count, (index + 1) * size)
-            if let parquet = sink as? ParquetPageSink {
-                for i in range { playerGameRow(games[i], parquet) }
-            } else {
-                for i in range { feed(games[i], { playerGameRow($0, $1) }, to: sink) }
-            }
-        }
+        table.renderChunk = renderChunk(games, rowsPerChunk: rowsPerChunk, parquet: { playerGameRow($0, $1) },
+                                        cells: { playerGameRow($0, $1) })
         return table
     }
 
-    /// One record's row given to any sink, through its cells (the tables' own sinks get it field by field).
-    static func feed<Element>(_ item: Element, _ row: (Element, CellRowSink) -> Void, to sink: any RowFieldSink) {
-        for cell in cells(item, row) { sink.cell(cell) }
-        sink.endRow()
+    /// A table's `renderChunk` over `items` in chunks of `rowsPerChunk`: a `ParquetPageSink` gets each row field by
+    /// field, specialized for it (`parquet`); any other sink gets the row's cells (`cells`).
+    @inline(__always)
+    static func renderChunk<Element: Sendable>(_ items: [Element], rowsPerChunk: Int,
+                                               parquet parquetRow: @escaping @Sendable (Element, ParquetPageSink) -> Void,
+                                               cells cellRow: @escaping @Sendable (Element, CellRowSink) -> Void)
+        -> @Sendable (_ index: Int, _ sink: any RowFieldSink) -> Void {
+        let size = max(1, rowsPerChunk)
+        return { index, sink in
+            let range = (index * size)..<min(items.count, (index + 1) * size)
+            items.withUnsafeBufferPointer { rows in
+                if let parquet = sink as? ParquetPageSink {
+                    for i in range { parquetRow(rows[i], parquet) }
+                } else {
+                    for i in range { sink.row(cells(rows[i], cellRow)) }
+                }
+            }
+        }
     }
+
+
 
     /// Every dataset table with each row's sort key, in the order `streamedTables(for:)` lists them: what
     /// lets sorted pieces of the dataset (partitions) be merged into the tables `streamedTables` would give.

@@ -1,4 +1,5 @@
 import Ingest
+import PipelineCore
 import PlayerModel
 
 /// The tables of a partition in `PartialFactsCodec`'s byte form: the rank table first (every ref below

@@ -1,4 +1,5 @@
 import Ingest
+import PipelineCore
 import PlayerModel
 
 /// The byte form of a `NormalizerPartition` (partial facts with their ranks and sources): what a spill file

@@ -29,4 +29,10 @@ extension RowFieldSink {
     public func optional(_ value: Bool?) { if let value { bool(value) } else { null() } }
     public func optional(id value: UInt64?) { if let value { id(value) } else { null() } }
     public func optional(_ value: Double?, places: Int) { if let value { fixed(value, places: places) } else { null() } }
+
+    /// A whole row given as cells (for tables and sinks that have no field-by-field path between them).
+    public func row(_ cells: [Cell]) {
+        for cell in cells { self.cell(cell) }
+        endRow()
+    }
 }

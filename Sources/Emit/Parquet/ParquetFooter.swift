@@ -100,8 +100,7 @@ public struct ParquetFooter: Sendable {
         w.binary(6, "steam-mate")
         w.endStruct()
         var out = w.bytes
-        let length = UInt32(truncatingIfNeeded: out.count)
-        for k in 0..<4 { out.append(UInt8(truncatingIfNeeded: length >> (8 * UInt32(k)))) }
+        withUnsafeBytes(of: UInt32(truncatingIfNeeded: out.count).littleEndian) { out.append(contentsOf: $0) }
         return out + Self.magic
     }
 

@@ -90,16 +90,7 @@ public final class ParquetPageSink: RowFieldSink {
 
     public func strings(_ values: [String]) {
         guard let c = next(.stringList) else { return }
-        if values.isEmpty {
-            buffers[c].definitions.append(1)
-            buffers[c].repetitions.append(0)
-            return
-        }
-        for (i, value) in values.enumerated() {
-            buffers[c].definitions.append(3)
-            buffers[c].repetitions.append(i == 0 ? 0 : 1)
-            appendString(value, c)
-        }
+        appendList(values.count, c) { appendString(values[$0], c) }
     }
 
     public func cell(_ value: Cell) {
@@ -111,21 +102,15 @@ public final class ParquetPageSink: RowFieldSink {
         case .bool(let v): bool(v)
         case .fixed(let v, let places): fixed(v, places: places)
         case .list(let items):
-            if let strings = Self.strings(items), column < columns.count, columns[column].kind == .stringList {
-                self.strings(strings)
-            } else if let ints = Self.ints(items) {
-                guard let c = next(.int64List) else { return }
-                if ints.isEmpty {
-                    buffers[c].definitions.append(1)
-                    buffers[c].repetitions.append(0)
+            // A list of strings for a string-list column, else of integers (which the column must then hold).
+            let strings = column < columns.count && columns[column].kind == .stringList
+            guard let c = next(strings ? .stringList : .int64List) else { return }
+            appendList(items.count, c) { i in
+                switch (items[i], strings) {
+                case (.string(let value), true): appendString(value, c)
+                case (.int(let value), false): appendInt(value, c)
+                default: fail("a list of other values than strings or integers")
                 }
-                for (i, v) in ints.enumerated() {
-                    buffers[c].definitions.append(3)
-                    buffers[c].repetitions.append(i == 0 ? 0 : 1)
-                    appendInt(v, c)
-                }
-            } else {
-                fail("a list of other values than strings or integers")
             }
         case .object: fail("an object")
         }
@@ -182,6 +167,20 @@ public final class ParquetPageSink: RowFieldSink {
         return c
     }
 
+    /// The levels of a list of `count` elements in column `c` (an empty list is defined but holds no element),
+    /// `element(i)` appending each one's value.
+    private func appendList(_ count: Int, _ c: Int, _ element: (Int) -> Void) {
+        if count == 0 {
+            buffers[c].definitions.append(1)
+            buffers[c].repetitions.append(0)
+        }
+        for i in 0..<count {
+            buffers[c].definitions.append(3)
+            buffers[c].repetitions.append(i == 0 ? 0 : 1)
+            element(i)
+        }
+    }
+
     private func fail(_ what: String) {
         if mismatch == nil { mismatch = "row \(rows + 1): \(what)" }
     }
@@ -212,23 +211,5 @@ public final class ParquetPageSink: RowFieldSink {
     private func patchLength(_ c: Int, at offset: Int) {
         let count = UInt32(truncatingIfNeeded: buffers[c].values.count - offset - 4)
         for k in 0..<4 { buffers[c].values[offset + k] = UInt8(truncatingIfNeeded: count >> (8 * UInt32(k))) }
-    }
-
-    private static func strings(_ items: [Cell]) -> [String]? {
-        var out: [String] = []
-        for item in items {
-            guard case .string(let s) = item else { return nil }
-            out.append(s)
-        }
-        return out
-    }
-
-    private static func ints(_ items: [Cell]) -> [Int64]? {
-        var out: [Int64] = []
-        for item in items {
-            guard case .int(let v) = item else { return nil }
-            out.append(v)
-        }
-        return out
     }
 }

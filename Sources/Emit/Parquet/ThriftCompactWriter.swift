@@ -1,10 +1,15 @@
+import PipelineCore
+
 /// Thrift's compact protocol, as far as Parquet's page headers and file footer need it: structs whose fields are
 /// i32, i64, binary, nested structs and lists (of structs, i32 or binary). Field ids are written as deltas from the
-/// previous field of the same struct, so each struct's fields must be written in ascending id order.
+/// previous field of the same struct, so each struct's fields must be written in ascending id order. Integers are
+/// zigzag LEB128 and binaries LEB128-length-prefixed, which is `BinaryWriter`'s `signed` and `text`.
 struct ThriftCompactWriter {
-    private(set) var bytes: [UInt8] = []
+    private var out = BinaryWriter()
     /// The last field id written in each open struct, innermost last.
     private var lastField: [Int16] = [0]
+
+    var bytes: [UInt8] { out.bytes }
 
     enum ElementType: UInt8 {
         case i32 = 5, i64 = 6, binary = 8, list = 9, `struct` = 12
@@ -12,12 +17,12 @@ struct ThriftCompactWriter {
 
     mutating func i32(_ id: Int16, _ value: Int32) {
         fieldHeader(id, .i32)
-        zigzag(Int64(value))
+        out.signed(Int64(value))
     }
 
     mutating func i64(_ id: Int16, _ value: Int64) {
         fieldHeader(id, .i64)
-        zigzag(value)
+        out.signed(value)
     }
 
     mutating func binary(_ id: Int16, _ value: String) {
@@ -33,7 +38,7 @@ struct ThriftCompactWriter {
 
     /// Ends the innermost open struct (a list's struct element, a struct field, or the top-level struct).
     mutating func endStruct() {
-        bytes.append(0)
+        out.byte(0)
         if lastField.count > 1 { lastField.removeLast() }
     }
 
@@ -41,10 +46,10 @@ struct ThriftCompactWriter {
     mutating func list(_ id: Int16, count: Int, of type: ElementType) {
         fieldHeader(id, .list)
         if count < 15 {
-            bytes.append(UInt8(count) << 4 | type.rawValue)
+            out.byte(UInt8(count) << 4 | type.rawValue)
         } else {
-            bytes.append(0xF0 | type.rawValue)
-            varint(UInt64(count))
+            out.byte(0xF0 | type.rawValue)
+            out.length(count)
         }
     }
 
@@ -52,36 +57,19 @@ struct ThriftCompactWriter {
     mutating func beginElement() { lastField.append(0) }
 
     /// An i32 element of a list.
-    mutating func element(_ value: Int32) { zigzag(Int64(value)) }
+    mutating func element(_ value: Int32) { out.signed(Int64(value)) }
 
     /// A binary (string) element of a list, or a binary field's value.
-    mutating func element(_ value: String) {
-        let utf8 = Array(value.utf8)
-        varint(UInt64(utf8.count))
-        bytes += utf8
-    }
+    mutating func element(_ value: String) { out.text(value) }
 
     private mutating func fieldHeader(_ id: Int16, _ type: ElementType) {
         let delta = Int(id) - Int(lastField[lastField.count - 1])
         if delta > 0 && delta <= 15 {
-            bytes.append(UInt8(delta) << 4 | type.rawValue)
+            out.byte(UInt8(delta) << 4 | type.rawValue)
         } else {
-            bytes.append(type.rawValue)
-            zigzag(Int64(id))
+            out.byte(type.rawValue)
+            out.signed(Int64(id))
         }
         lastField[lastField.count - 1] = id
-    }
-
-    private mutating func zigzag(_ value: Int64) {
-        varint(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
-    }
-
-    mutating func varint(_ value: UInt64) {
-        var v = value
-        while v >= 0x80 {
-            bytes.append(UInt8(truncatingIfNeeded: v) | 0x80)
-            v >>= 7
-        }
-        bytes.append(UInt8(v))
     }
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import Emit
 import Foundation
 import PipelineCore
@@ -29,10 +28,7 @@ enum ParquetTableWriter {
                     if let renderChunk = table.renderChunk {
                         renderChunk(chunk, sink)
                     } else {
-                        for row in table.chunk(chunk) {
-                            for cell in row { sink.cell(cell) }
-                            sink.endRow()
-                        }
+                        for row in table.chunk(chunk) { sink.row(row) }
                     }
                     for (c, page) in try sink.pages().enumerated() { rendered.columns[c].append(page) }
                     rendered.rows += sink.rows
@@ -40,19 +36,8 @@ enum ParquetTableWriter {
                 return rendered
             }
         }
-        let queue = RenderedChunkQueue<Result<RowGroup, any Error>>(count: groupCount, window: 2 * threads)
-        let dispatch = DispatchGroup()
-        for _ in 0..<min(threads, groupCount) {
-            DispatchQueue.global().async(group: dispatch) {
-                while let index = queue.claim() { queue.deliver(index, render(index)) }
-            }
-        }
         var entries: [RunManifest.Entry] = []
-        do {
-            defer {                              // also when a write throws: the renderers stop and end first
-                queue.cancel()
-                dispatch.wait()
-            }
+        try RenderedChunkQueue.rendering(count: groupCount, threads: threads, render) { take in
             // An empty table is one part with no row groups (its schema only).
             for part in 0..<max(1, (groupCount + perPart - 1) / perPart) {
                 let name = String(format: "part-%05d.parquet", part)
@@ -61,7 +46,7 @@ enum ParquetTableWriter {
                 var footer = ParquetFooter(columns: columns)
                 var offset = ParquetFooter.magic.count
                 for group in (part * perPart)..<min(groupCount, (part + 1) * perPart) {
-                    let rendered = try queue.take(group).get()
+                    let rendered = try take(group).get()
                     var chunks: [ParquetFooter.ColumnChunk] = []
                     for pages in rendered.columns {
                         let bytes = pages.reduce(0) { $0 + $1.byteCount }

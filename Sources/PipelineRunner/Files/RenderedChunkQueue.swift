@@ -49,6 +49,25 @@ final class RenderedChunkQueue<Rendered>: @unchecked Sendable {
         return ready.removeValue(forKey: index)!
     }
 
+    /// Renders chunks 0..<count on `threads` threads, each renderer taking the next chunk as soon as it is free and at
+    /// most 2 × `threads` chunks ahead of `body`, which takes them in order through the function it is given (`take`).
+    /// The renderers stop and end before this returns, also when `body` throws.
+    static func rendering<T>(count: Int, threads: Int, _ render: @escaping @Sendable (Int) -> Rendered,
+                             _ body: (_ take: (Int) -> Rendered) throws -> T) rethrows -> T {
+        let queue = RenderedChunkQueue(count: count, window: 2 * threads)
+        let group = DispatchGroup()
+        for _ in 0..<min(threads, count) {
+            DispatchQueue.global().async(group: group) {
+                while let index = queue.claim() { queue.deliver(index, render(index)) }
+            }
+        }
+        defer {
+            queue.cancel()
+            group.wait()
+        }
+        return try body(queue.take)
+    }
+
     /// No more chunks are claimed (after a write failed); renderers finish the chunk they hold.
     func cancel() {
         condition.lock()

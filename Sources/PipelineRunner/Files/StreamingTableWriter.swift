@@ -67,21 +67,10 @@ enum StreamingTableWriter {
         }
         // `threads` renderers take chunks in order, each the next one as soon as it is free; this thread writes and
         // hashes them in chunk order as they arrive, at most 2 × threads chunks behind the renderers.
-        let queue = RenderedChunkQueue<(rows: Int, bytes: [[UInt8]])>(count: table.chunkCount, window: 2 * threads)
-        let group = DispatchGroup()
-        for _ in 0..<min(threads, table.chunkCount) {
-            DispatchQueue.global().async(group: group) {
-                while let index = queue.claim() { queue.deliver(index, render(index)) }
-            }
-        }
         var rows = 0
-        do {
-            defer {                              // also when a write throws: the renderers stop and end first
-                queue.cancel()
-                group.wait()
-            }
+        try RenderedChunkQueue.rendering(count: table.chunkCount, threads: threads, render) { take in
             for index in 0..<table.chunkCount {
-                let (chunkRows, outputs) = queue.take(index)
+                let (chunkRows, outputs) = take(index)
                 rows += chunkRows
                 try Self.write(outputs, to: sinks)
                 let bytes = outputs.reduce(0) { $0 + $1.count }

@@ -42,7 +42,7 @@ final class PartitionSpill: Sendable {
     func mergeBack(into partition: inout NormalizerPartition) throws {
         let urls = files.withLock { $0.removeValue(forKey: partition.index) ?? [] }
         for url in urls {
-            partition.merge(try PartialFactsCodec.decode(Array(Data(contentsOf: url))))
+            partition.merge(try PartialFactsCodec.decode(try FileBytes.read(url.path)))
             try? FileManager.default.removeItem(at: url)
         }
     }

@@ -136,11 +136,10 @@ public enum PairingShardFiles {
 
     private static func contents(_ directory: URL, _ name: String) throws -> [UInt8] {
         let url = directory.appendingPathComponent(name)
-        guard FileManager.default.fileExists(atPath: url.path) else {
-            throw ReadError(code: "pair.shardUnreadable", file: url.path, line: nil, text: "missing (not a steam-mate pair --shard output)")
-        }
         do {
             return try FileBytes.read(url.path)
+        } catch let error as FileBytes.ReadError where error.errno == ENOENT {
+            throw ReadError(code: "pair.shardUnreadable", file: url.path, line: nil, text: "missing (not a steam-mate pair --shard output)")
         } catch {
             throw ReadError(code: "pair.shardUnreadable", file: url.path, line: nil, text: "\(error)")
         }

@@ -30,12 +30,4 @@ import Testing
         #expect(w.bytes == [0x29, 0x2C, 0x15, 0x0E, 0x00, 0x35, 0x00, 0x00, 0x16, 0xD8, 0x04, 0x19, 0xF5, 0x14, 0x1C, 0x00,
                             0x15, 0x02])
     }
-
-    @Test func varintsUseSevenBitsPerByte() {
-        var w = ThriftCompactWriter()
-        w.varint(300)
-        w.varint(0)
-        w.varint(UInt64.max)
-        #expect(w.bytes == [0xAC, 0x02, 0x00] + Array(repeating: 0xFF, count: 9) + [0x01])
-    }
 }
