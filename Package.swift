@@ -111,7 +111,8 @@ let package = Package(
         .testTarget(name: "DotaTests", dependencies: ["Dota", "Ingest", "PipelineCore", "PlayerModel"]),
         .testTarget(name: "NormalizeTests", dependencies: ["Normalize", "Ingest", "PlayerModel", "PipelineCore", "Geo"]),
         .testTarget(name: "LobbyTests", dependencies: ["Lobby", "Pairing", "PlayerModel", "PipelineCore", "SyntheticData", "Dota", "Ingest"]),
-        .testTarget(name: "PairingTests", dependencies: ["Pairing", "PlayerModel", "Geo", "PipelineCore", "SyntheticData", "CScoreKernels"]),
+        .testTarget(name: "PairingTests", dependencies: ["Pairing", "PlayerModel", "Geo", "PipelineCore", "SyntheticData", "CScoreKernels",
+                                                   "PipelineTestSupport"]),
         .testTarget(
             name: "TradeTests",
             dependencies: ["Trade", "MIPSolver", "PipelineCore", "PlayerModel", "PipelineTestSupport"],

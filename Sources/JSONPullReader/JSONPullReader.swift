@@ -246,9 +246,9 @@ public struct JSONPullReader {
     }
 
     /// Whether any byte of `word` is `"`, `\\`, below 0x20 or above 0x7F (SWAR: exact, no false positives
-    /// without a real match in the word).
-    @inline(__always)
-    private static func needsAttention(_ word: UInt64) -> Bool {
+    /// without a real match in the word): eight string bytes that need no look of their own when false.
+    @inlinable @inline(__always)
+    public static func needsAttention(_ word: UInt64) -> Bool {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quote = word ^ (ones &* 0x22)

@@ -55,6 +55,7 @@ extension BulkPairer {
         var owner = [Int32](repeating: -1, count: n)
         var found = [[PairCandidate]](repeating: [], count: poolMembers.count)
         var geo: [PairCandidate] = []
+        let ids = SteamIDLookup(sorted: p.steamIDs)
         for i in 0..<expected {
             let lists = try load(i)
             guard lists.shard == i, lists.shards == expected else {
@@ -62,7 +63,7 @@ extension BulkPairer {
             }
             counters.add(lists.counters)
             for player in lists.players {
-                guard let u = p.index(of: player.steamID) else { throw ShardUnionError.unknownPlayer(player.steamID, shard: lists.shard) }
+                guard let u = ids.index(of: player.steamID) else { throw ShardUnionError.unknownPlayer(player.steamID, shard: lists.shard) }
                 guard owner[u] < 0 else { throw ShardUnionError.ownedTwice(player.steamID, shards: [Int(owner[u]), lists.shard]) }
                 owner[u] = Int32(lists.shard)
                 output.reasons[u] = player.reason
@@ -77,9 +78,17 @@ extension BulkPairer {
                 output.write(current, geo)
                 geo.removeAll(keepingCapacity: true)
             }
+            var lastOwner: (id: SteamID64, index: Int)?  // a shard's rows come grouped by owner
             for c in lists.candidates {
-                guard let u = p.index(of: c.owner) else { throw ShardUnionError.unknownPlayer(c.owner, shard: lists.shard) }
-                guard let v = p.index(of: c.candidate) else { throw ShardUnionError.unknownPlayer(c.candidate, shard: lists.shard) }
+                let u: Int
+                if let lastOwner, lastOwner.id == c.owner {
+                    u = lastOwner.index
+                } else {
+                    guard let found = ids.index(of: c.owner) else { throw ShardUnionError.unknownPlayer(c.owner, shard: lists.shard) }
+                    u = found
+                    lastOwner = (c.owner, found)
+                }
+                guard let v = ids.index(of: c.candidate) else { throw ShardUnionError.unknownPlayer(c.candidate, shard: lists.shard) }
                 let candidate = PairCandidate(score: c.score, other: Int32(v), dot: c.dot)
                 switch c.part {
                 case .geo:

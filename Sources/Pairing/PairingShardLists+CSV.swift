@@ -16,8 +16,9 @@ extension PairingShardLists {
     /// Reads the two tables `steam-mate pair --shard` writes (`shard_players.csv`, `shard_candidates.csv`: RFC 4180 as
     /// written, header row, CRLF or LF). Strict: every field is checked (ids and numbers in range, parts and reasons
     /// by name, rows in file order), and the first bad line is thrown, since a lost row would change the union.
-    public static func parse(shard: Int, shards: Int, counters: PairingCounters, players: [UInt8], playersFile: String,
-                             candidates: [UInt8], candidatesFile: String) throws -> PairingShardLists {
+    public static func parse(shard: Int, shards: Int, counters: PairingCounters, players: UnsafeRawBufferPointer,
+                             playersFile: String, candidates: UnsafeRawBufferPointer,
+                             candidatesFile: String) throws -> PairingShardLists {
         var lists = PairingShardLists(shard: shard, shards: shards, counters: counters)
         try forEachRow(players, file: playersFile, columns: playersColumns) { line, row in
             let id = try steamID(row, 0, file: playersFile, line: line)
@@ -34,8 +35,15 @@ extension PairingShardLists {
             }
             lists.players.append(OwnedPlayer(steamID: id, reason: reason))
         }
-        lists.candidates.reserveCapacity(candidates.count / 40)  // ~45 bytes a row
-        try forEachRow(candidates, file: candidatesFile, columns: candidatesColumns) { line, row in
+        lists.candidates = try plainCandidates(candidates) ?? anyCandidates(candidates, file: candidatesFile)
+        return lists
+    }
+
+    /// `shard_candidates.csv` in any form `parse` accepts, every field checked; throws at the first bad line.
+    static func anyCandidates(_ bytes: UnsafeRawBufferPointer, file candidatesFile: String) throws -> [Candidate] {
+        var candidates: [Candidate] = []
+        candidates.reserveCapacity(bytes.count / 40)  // ~45 bytes a row
+        try forEachRow(bytes, file: candidatesFile, columns: candidatesColumns) { line, row in
             let partField = row.field(1)
             let part: Part
             if partField.elementsEqual("geo".utf8) {
@@ -50,12 +58,60 @@ extension PairingShardLists {
             }
             let candidate = Candidate(owner: try steamID(row, 0, file: candidatesFile, line: line), part: part,
                                       candidate: try steamID(row, 2, file: candidatesFile, line: line), score: score, dot: UInt32(dot))
-            if let last = lists.candidates.last, !last.ranksBefore(candidate) {
+            if let last = candidates.last, !last.ranksBefore(candidate) {
                 throw FileError(file: candidatesFile, line: line, message: "rows not in file order (owner, part, score descending, candidate)")
             }
-            lists.candidates.append(candidate)
+            candidates.append(candidate)
         }
-        return lists
+        return candidates
+    }
+
+    /// `shard_candidates.csv` exactly as `pair --shard` writes it (the header, then `owner,geo|pool,candidate,score,dot`
+    /// rows of digits, every line ending in CRLF, in file order), read in one pass without splitting fields; nil at the
+    /// first byte that is not that form (a bare LF, a blank line, a field out of range, rows out of order), and the
+    /// general reader then reads the file and names the line. What it accepts, the general reader reads the same.
+    static func plainCandidates(_ bytes: UnsafeRawBufferPointer) -> [Candidate]? {
+        let header = Array((candidatesColumns.joined(separator: ",") + "\r\n").utf8)
+        guard bytes.starts(with: header) else { return nil }
+        return { (buffer: UnsafeRawBufferPointer) -> [Candidate]? in
+            var out: [Candidate] = []
+            out.reserveCapacity(buffer.count / 60)  // ~66 bytes a row at 1M players
+            var at = header.count
+            let count = buffer.count
+            /// 1–19 digits (no overflow) followed by `end`, which is consumed.
+            func number(then end: UInt8) -> UInt64? {
+                let start = at
+                var value: UInt64 = 0
+                while at < count, at - start < 20 {
+                    let digit = buffer[at] &- 0x30
+                    guard digit < 10 else { break }
+                    value = value &* 10 &+ UInt64(digit)
+                    at += 1
+                }
+                guard at > start, at - start <= 19, at < count, buffer[at] == end else { return nil }
+                at += 1
+                return value
+            }
+            func literal(_ text: StaticString) -> Bool {
+                let n = text.utf8CodeUnitCount
+                guard count - at >= n else { return false }
+                for k in 0..<n where buffer[at + k] != text.utf8Start[k] { return false }
+                at += n
+                return true
+            }
+            while at < count {
+                guard let owner = number(then: 0x2C).flatMap(SteamID64.init(rawValue:)) else { return nil }
+                let part: Part
+                if literal("geo,") { part = .geo } else if literal("pool,") { part = .pool } else { return nil }
+                guard let candidate = number(then: 0x2C).flatMap(SteamID64.init(rawValue:)),
+                      let score = number(then: 0x2C), let dot = number(then: 0x0D), literal("\n"),
+                      let dot32 = UInt32(exactly: dot) else { return nil }
+                let row = Candidate(owner: owner, part: part, candidate: candidate, score: score, dot: dot32)
+                if let last = out.last, !last.ranksBefore(row) { return nil }
+                out.append(row)
+            }
+            return out
+        }(bytes)
     }
 
     private static func steamID(_ row: Row, _ index: Int, file: String, line: Int) throws -> SteamID64 {
@@ -90,9 +146,11 @@ extension PairingShardLists {
     /// Calls `body` with each data row's 1-based line number and fields, after checking the header. Lines are read as
     /// `PairingStateParser.forEachLine` reads them (LF or CRLF; blank lines skipped), in one pass, without an array
     /// per line.
-    private static func forEachRow(_ bytes: [UInt8], file: String, columns: [String], _ body: (Int, Row) throws -> Void) throws {
+    private static func forEachRow(_ bytes: UnsafeRawBufferPointer, file: String, columns: [String],
+                                   _ body: (Int, Row) throws -> Void) throws {
         var sawHeader = false
-        try bytes.withUnsafeBufferPointer { buffer in
+        do {
+            let buffer = UnsafeBufferPointer(start: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: bytes.count)
             var row = Row(bytes: buffer, fields: [])
             row.fields.reserveCapacity(columns.count + 1)
             var start = 0, line = 0

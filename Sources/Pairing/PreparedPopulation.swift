@@ -72,12 +72,20 @@ public struct PreparedPopulation: Sendable, Equatable {
     /// only its players and halo, with the whole population's values.
     public init(dataset: PlayerDataset, exclusions: PairExclusions = PairExclusions(), config: PairingConfig,
                 statistics frozen: GameStatistics? = nil, maxFiniteCapKm frozenCap: Double? = nil) {
-        var seen = Set<SteamID64>()
-        let players = dataset.players.sorted { $0.steamID < $1.steamID }.filter { seen.insert($0.steamID).inserted }
+        let players: [Player]
+        if Self.isSortedAndUnique(dataset.players) {
+            players = dataset.players  // a canonical dataset's (no copy)
+        } else {
+            var seen = Set<SteamID64>()
+            players = dataset.players.sorted { $0.steamID < $1.steamID }.filter { seen.insert($0.steamID).inserted }
+        }
         let indexOf = Self.indexByID(players)
+        // The rows are read field by field (`games[r].steamID`): a `for g in games` would copy each row, retaining and
+        // releasing its name and sources, 27M times at 1M players.
+        let games = dataset.games
         var names: [UInt32: String] = [:]
-        for g in dataset.games {
-            if let name = g.name { GameLibraryColumns.offerName(name, app: g.appID, to: &names) }
+        for r in games.indices {
+            if let name = games[r].name { GameLibraryColumns.offerName(name, app: games[r].appID, to: &names) }
         }
         // Group the rows by player with a counting sort over a permutation (the rows are not copied).
         precondition(dataset.games.count < Int(UInt32.max), "more game rows than a UInt32 permutation holds")
@@ -87,12 +95,12 @@ public struct PreparedPopulation: Sendable, Equatable {
             if id != lastID { lastID = id; lastIndex = indexOf[id] }
             return lastIndex
         }
-        for g in dataset.games { if let i = owner(g.steamID) { start[i + 1] += 1 } }
+        for r in games.indices { if let i = owner(games[r].steamID) { start[i + 1] += 1 } }
         for i in 0..<players.count { start[i + 1] += start[i] }
         var cursor = start
         var order = [UInt32](repeating: 0, count: start[players.count])
-        for (r, g) in dataset.games.enumerated() {
-            guard let i = owner(g.steamID) else { continue }
+        for r in games.indices {
+            guard let i = owner(games[r].steamID) else { continue }
             order[cursor[i]] = UInt32(r)
             cursor[i] += 1
         }
@@ -158,7 +166,7 @@ public struct PreparedPopulation: Sendable, Equatable {
     static func indexByID(_ players: [Player]) -> [SteamID64: Int] {
         var indexOf: [SteamID64: Int] = [:]
         indexOf.reserveCapacity(players.count)
-        for (i, p) in players.enumerated() { indexOf[p.steamID] = i }
+        for i in players.indices { indexOf[players[i].steamID] = i }
         return indexOf
     }
 
@@ -194,10 +202,9 @@ public struct PreparedPopulation: Sendable, Equatable {
 
         // The first preferences line of each player.
         var preferenceOf = [Int32](repeating: -1, count: n)
-        for (k, p) in preferences.enumerated() {
-            if let i = indexOf[p.steamID], preferenceOf[i] < 0 { preferenceOf[i] = Int32(k) }
+        for k in preferences.indices {
+            if let i = indexOf[preferences[k].steamID], preferenceOf[i] < 0 { preferenceOf[i] = Int32(k) }
         }
-        func prefs(_ i: Int) -> PlayerPreferences? { preferenceOf[i] < 0 ? nil : preferences[Int(preferenceOf[i])] }
 
         // Location, caps, languages, availability.
         var loc = [Bool](repeating: false, count: n)
@@ -206,7 +213,7 @@ public struct PreparedPopulation: Sendable, Equatable {
         var acc = [Double](repeating: 0, count: n)
         var anyw = [Bool](repeating: config.defaultAnywhere, count: n)
         var languages = Set<String>()
-        for p in preferences { languages.formUnion(p.languages) }
+        for k in preferences.indices { languages.formUnion(preferences[k].languages) }
         var langIDs: [String: Int32] = [:]
         for l in languages.sorted() { langIDs[l] = Int32(langIDs.count) }
         var lStart = [Int](); lStart.reserveCapacity(n + 1); lStart.append(0)
@@ -214,23 +221,25 @@ public struct PreparedPopulation: Sendable, Equatable {
         var stated: [Int32] = []
         var avail = [WeeklyHourMask?](repeating: nil, count: n)
         var maxCap = 0.0
-        for (i, p) in players.enumerated() {
-            if let la = p.latitude, let lo = p.longitude, la.isFinite, lo.isFinite, abs(la) <= 90, abs(lo) <= 180 {
+        // Players and preferences are read field by field, not copied whole (each copy retains every string field).
+        for i in 0..<n {
+            if let la = players[i].latitude, let lo = players[i].longitude, la.isFinite, lo.isFinite, abs(la) <= 90, abs(lo) <= 180 {
                 loc[i] = true
                 lat[i] = la; lon[i] = lo
                 let u = GeoPoint(latitude: la, longitude: lo).unitVector
                 ux[i] = u.x; uy[i] = u.y; uz[i] = u.z
-                let a = p.locationAccuracyKm ?? config.defaultAccuracyKm
+                let a = players[i].locationAccuracyKm ?? config.defaultAccuracyKm
                 acc[i] = a.isFinite && a > 0 ? a : 0
             }
-            if let prefs = prefs(i) {
-                anyw[i] = prefs.anywhere
-                if let m = prefs.maxDistanceKm, m.isFinite, m >= 0 { cap[i] = m }
+            if preferenceOf[i] >= 0 {
+                let k = Int(preferenceOf[i])
+                anyw[i] = preferences[k].anywhere
+                if let m = preferences[k].maxDistanceKm, m.isFinite, m >= 0 { cap[i] = m }
                 stated.removeAll(keepingCapacity: true)
-                for l in prefs.languages { if let id = langIDs[l] { stated.append(id) } }
+                for l in preferences[k].languages { if let id = langIDs[l] { stated.append(id) } }
                 stated.sort()
                 for (k, id) in stated.enumerated() where k == 0 || stated[k - 1] != id { lID.append(id) }
-                if let a = prefs.availability, a.count > 0 { avail[i] = a }
+                if let a = preferences[k].availability, a.count > 0 { avail[i] = a }
             }
             lStart.append(lID.count)
             if anyw[i] { cap[i] = .infinity } else if loc[i] { maxCap = max(maxCap, cap[i]) }
@@ -261,7 +270,7 @@ public struct PreparedPopulation: Sendable, Equatable {
         var capacity = 0
         for i in 0..<n {
             for r in rows.rows(of: i) where rows.minutesTotal(r) > 0 { capacity += 1 }
-            capacity += prefs(i)?.favoriteAppIDs.count ?? 0
+            if preferenceOf[i] >= 0 { capacity += preferences[Int(preferenceOf[i])].favoriteAppIDs.count }
         }
         var entryGame: [UInt32] = [], entryFavourite: [Bool] = []
         var entryMinutes = MinuteColumn(), entryRecent = MinuteColumn()
@@ -311,8 +320,8 @@ public struct PreparedPopulation: Sendable, Equatable {
             }
             played[i] = merged
             favourites.removeAll(keepingCapacity: true)
-            if let p = prefs(i) {
-                favourites.append(contentsOf: p.favoriteAppIDs)
+            if preferenceOf[i] >= 0 {
+                favourites.append(contentsOf: preferences[Int(preferenceOf[i])].favoriteAppIDs)
                 favourites.sort()
             }
             // Played and favourite runs are both sorted by appid: merge them (a favourite appears once).

@@ -74,8 +74,8 @@ public enum CanonicalDatasetReader {
             buffer.withUnsafeBytes { raw in
                 var start = 0
                 while start < raw.count {
-                    var end = start
-                    while end < raw.count, raw[end] != 0x0A { end += 1 }
+                    let end = memchr(raw.baseAddress! + start, 0x0A, raw.count - start)
+                        .map { UnsafeRawPointer($0) - raw.baseAddress! } ?? raw.count
                     let slice = UnsafeRawBufferPointer(rebasing: raw[start..<end])
                     if slice.contains(where: { $0 != 0x20 && $0 != 0x0D && $0 != 0x09 }) {
                         do {

@@ -5,11 +5,12 @@ import PlayerModel
 import Synchronization
 
 /// Reads what pairing needs from a canonical dataset directory: `players`, `preferences` and `friendships` as
-/// `CanonicalDatasetReader` reads them, and `player_games` (the largest table by far) straight into
-/// `GameLibraryColumns`, with no `PlayerGame`, `String` or `sources` array built per row. A row the fast path
-/// cannot read is read again by `CanonicalDatasetReader.readGame`, so a bad row gets exactly the same
-/// diagnostic and is skipped the same way; the other tables (`groups`, `achievements`, …) are not read at all.
-/// Pairing from the result equals pairing from `CanonicalDatasetReader.read` (tests compare the outputs).
+/// `CanonicalDatasetReader` reads them (friendships without their `sources`), and `player_games` (the largest table
+/// by far) straight into `GameLibraryColumns`, with no `PlayerGame`, `String` or `sources` array built per row. Rows in
+/// the form steam-mate writes are matched byte for byte (`CanonicalLineScanner`); a row the fast paths cannot read is
+/// read again by `CanonicalDatasetReader`, so a bad row gets exactly the same diagnostic and is skipped the same way;
+/// the other tables (`groups`, `achievements`, …) are not read at all. Pairing from the result equals pairing from
+/// `CanonicalDatasetReader.read` (tests compare the outputs).
 public enum PairingDatasetReader {
     public struct Contents: Sendable {
         /// Players, preferences and friendships, sorted canonically; `games` is empty (see `libraries`).
@@ -129,7 +130,8 @@ public enum PairingDatasetReader {
         var badRows: [(line: Int, error: any Error)] = []
     }
 
-    /// `players` (sorted by steamid), `friendships` and `preferences`, as `CanonicalDatasetReader` reads them.
+    /// `players` (sorted by steamid), `friendships` and `preferences`, as `CanonicalDatasetReader` reads them, but
+    /// for the friendships' `sources` (pairing reads only who is friends with whom, so they are left empty).
     private static func readPlayersFriendshipsAndPreferences(_ directory: URL, _ diagnostics: some DiagnosticSink,
                                                               _ lineRuns: DatasetLineRuns?) throws -> PlayerDataset {
         var dataset = PlayerDataset()
@@ -138,7 +140,13 @@ public enum PairingDatasetReader {
         }
         dataset.players.sort { $0.steamID < $1.steamID }
         try CanonicalDatasetReader.forEachRow(directory, "friendships", diagnostics, runs: lineRuns?.runs(of: "friendships")) { row in
-            dataset.friendships.append(try CanonicalDatasetReader.readFriendship(&row))
+            if let pair = scanFriendship(row.reader.bytes) {
+                dataset.friendships.append(pair)
+            } else {
+                var pair = try CanonicalDatasetReader.readFriendship(&row)
+                pair.sources = []
+                dataset.friendships.append(pair)
+            }
         }
         try CanonicalDatasetReader.forEachRow(directory, "preferences", diagnostics, runs: lineRuns?.runs(of: "preferences")) { row in
             dataset.preferences.append(try CanonicalDatasetReader.readPreferences(&row))
@@ -167,8 +175,15 @@ public enum PairingDatasetReader {
         return piece
     }
 
-    /// One row onto `rows`: the fast path, or `CanonicalDatasetReader.readGame` (its diagnostics) when that refuses it.
+    /// One row onto `rows`: the row in the form steam-mate writes it (`scanGame`), else the fast path for any key order
+    /// and spacing, else `CanonicalDatasetReader.readGame` (its diagnostics) when that refuses it too.
     private static func readGame(_ bytes: UnsafeRawBufferPointer, into rows: inout GameRowColumns) throws {
+        if let scanned = scanGame(bytes),
+           scanned.name.map({ rows.offerName(UnsafeRawBufferPointer(rebasing: bytes[$0.contents]), ascii: $0.ascii,
+                                             app: scanned.row.appID) }) ?? true {
+            rows.append(scanned.row)
+            return
+        }
         var row = CanonicalRowReader(bytes: bytes)
         let game: GameRow
         if let fast = try? fastGame(&row.reader) {
@@ -181,6 +196,40 @@ public enum PairingDatasetReader {
             if let name = g.name { rows.offerName(name, app: g.appID) }
         }
         rows.append(game)
+    }
+
+    /// A `player_games` row exactly as steam-mate writes it (`DatasetTables.playerGameColumns` in order, see
+    /// `CanonicalLineScanner`), with its name's contents; nil for anything else (the row is then read by `fastGame`).
+    /// What it accepts, `CanonicalDatasetReader.readGame` reads to the same values; a name that is not ASCII is
+    /// checked for UTF-8 by the caller before the row is taken.
+    static func scanGame(_ bytes: UnsafeRawBufferPointer) -> (row: GameRow, name: (contents: Range<Int>, ascii: Bool)?)? {
+        var line = CanonicalLineScanner(bytes: bytes)
+        guard line.literal(#"{"steamid":"#), let steamID = line.steamID(),
+              line.literal(#","appid":"#), let appID = line.natural(), let app = UInt32(exactly: appID),
+              line.literal(#","name":"#) else { return nil }
+        var name: (contents: Range<Int>, ascii: Bool)?
+        if !line.literal("null") {
+            guard let string = line.plainString() else { return nil }
+            name = string
+        }
+        guard line.literal(#","minutes_total":"#), let total = line.naturalOrNull(),
+              line.literal(#","minutes_2weeks":"#), let recent = line.naturalOrNull(),
+              line.literal(#","last_played":"#), line.naturalOrNull() != nil,
+              line.literal(#","sources":"#), line.skipStringList(), line.literal("}"), line.atEnd else { return nil }
+        guard let minutes = Int(exactly: total ?? 0), PlayerGame.minutesRange.contains(minutes),
+              let twoWeeks = Int(exactly: recent ?? 0), PlayerGame.minutesRange.contains(twoWeeks) else { return nil }
+        return (GameRow(steamID: steamID, appID: app, minutes: minutes, recent: twoWeeks), name)
+    }
+
+    /// A `friendships` row exactly as steam-mate writes it (`DatasetTables.friendshipColumns` in order) without its
+    /// `sources`; nil for anything else (the row is then read by `CanonicalDatasetReader.readFriendship`).
+    static func scanFriendship(_ bytes: UnsafeRawBufferPointer) -> Friendship? {
+        var line = CanonicalLineScanner(bytes: bytes)
+        guard line.literal(#"{"steamid_a":"#), let a = line.steamID(),
+              line.literal(#","steamid_b":"#), let b = line.steamID(),
+              line.literal(#","friend_since":"#), let since = line.naturalOrNull(),
+              line.literal(#","sources":"#), line.skipStringList(), line.literal("}"), line.atEnd else { return nil }
+        return Friendship(a, b, friendSince: since)
     }
 
     /// The fast path for one `player_games` row: the same checks as `readGame`, throwing on anything it does not
@@ -294,6 +343,20 @@ public enum PairingDatasetReader {
         }
 
         mutating func offerName(_ name: String, app: UInt32) { GameLibraryColumns.offerName(name, app: app, to: &names) }
+
+        /// A name's unescaped bytes offered as `offerName(_:app:)` does; false (nothing offered) when they are not
+        /// UTF-8. Bytes equal to the kept name's (the common case) cost no `String` and no check.
+        mutating func offerName(_ text: UnsafeRawBufferPointer, ascii: Bool, app: UInt32) -> Bool {
+            guard !text.isEmpty else { return true }
+            if let kept = names[app], kept.utf8.count == text.count,
+               kept.utf8.withContiguousStorageIfAvailable({ memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0 }) == true {
+                return true
+            }
+            let name = ascii ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
+            guard let name else { return false }
+            offerName(name, app: app)
+            return true
+        }
 
         /// The rows of `pieces` (in order) of known players (`owner`: steamid → index of its first entry) grouped by
         /// player (counting sort, file order within a player); rows of steamids without a player are left out. Names:

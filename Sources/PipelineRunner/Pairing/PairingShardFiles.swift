@@ -123,21 +123,33 @@ public enum PairingShardFiles {
     /// One shard directory's lists; refuses one made with another plan than `planSHA256`.
     public static func readShard(_ directory: URL, planSHA256: String) throws -> PairingShardLists {
         let header = try readShardHeader(directory, planSHA256: planSHA256)
+        let players = try mapped(directory, "shard_players.csv"), candidates = try mapped(directory, "shard_candidates.csv")
         do {
-            return try PairingShardLists.parse(
-                shard: header.shard, shards: header.shards, counters: header.counters,
-                players: try contents(directory, "shard_players.csv"), playersFile: directory.appendingPathComponent("shard_players.csv").path,
-                candidates: try contents(directory, "shard_candidates.csv"),
-                candidatesFile: directory.appendingPathComponent("shard_candidates.csv").path)
+            return try withExtendedLifetime((players, candidates)) {
+                try PairingShardLists.parse(
+                    shard: header.shard, shards: header.shards, counters: header.counters,
+                    players: players.bytes, playersFile: directory.appendingPathComponent("shard_players.csv").path,
+                    candidates: candidates.bytes, candidatesFile: directory.appendingPathComponent("shard_candidates.csv").path)
+            }
         } catch let error as PairingShardLists.FileError {
             throw ReadError(code: "pair.shardUnreadable", file: error.file, line: error.line, text: error.message)
         }
     }
 
     private static func contents(_ directory: URL, _ name: String) throws -> [UInt8] {
+        try opened(directory, name) { try FileBytes.read($0) }
+    }
+
+    /// A list file mapped (`MappedFile`): its 1–2 GB at 1M players are parsed once, straight from the page cache. Shard
+    /// lists are this pipeline's own files, written once; one truncated while mapped would fault the process.
+    private static func mapped(_ directory: URL, _ name: String) throws -> MappedFile {
+        try opened(directory, name) { try MappedFile($0) }
+    }
+
+    private static func opened<T>(_ directory: URL, _ name: String, _ read: (String) throws -> T) throws -> T {
         let url = directory.appendingPathComponent(name)
         do {
-            return try FileBytes.read(url.path)
+            return try read(url.path)
         } catch let error as FileBytes.ReadError where error.errno == ENOENT {
             throw ReadError(code: "pair.shardUnreadable", file: url.path, line: nil, text: "missing (not a steam-mate pair --shard output)")
         } catch {
