@@ -129,8 +129,6 @@ public enum DatasetTables {
         }
     }
 
-
-
     /// Every dataset table with each row's sort key, in the order `streamedTables(for:)` lists them: what
     /// lets sorted pieces of the dataset (partitions) be merged into the tables `streamedTables` would give.
     public static func forEachKeyedTable(

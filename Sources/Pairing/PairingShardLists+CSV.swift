@@ -70,48 +70,46 @@ extension PairingShardLists {
     /// rows of digits, every line ending in CRLF, in file order), read in one pass without splitting fields; nil at the
     /// first byte that is not that form (a bare LF, a blank line, a field out of range, rows out of order), and the
     /// general reader then reads the file and names the line. What it accepts, the general reader reads the same.
-    static func plainCandidates(_ bytes: UnsafeRawBufferPointer) -> [Candidate]? {
+    static func plainCandidates(_ buffer: UnsafeRawBufferPointer) -> [Candidate]? {
         let header = Array((candidatesColumns.joined(separator: ",") + "\r\n").utf8)
-        guard bytes.starts(with: header) else { return nil }
-        return { (buffer: UnsafeRawBufferPointer) -> [Candidate]? in
-            var out: [Candidate] = []
-            out.reserveCapacity(buffer.count / 60)  // ~66 bytes a row at 1M players
-            var at = header.count
-            let count = buffer.count
-            /// 1–19 digits (no overflow) followed by `end`, which is consumed.
-            func number(then end: UInt8) -> UInt64? {
-                let start = at
-                var value: UInt64 = 0
-                while at < count, at - start < 20 {
-                    let digit = buffer[at] &- 0x30
-                    guard digit < 10 else { break }
-                    value = value &* 10 &+ UInt64(digit)
-                    at += 1
-                }
-                guard at > start, at - start <= 19, at < count, buffer[at] == end else { return nil }
+        guard buffer.starts(with: header) else { return nil }
+        var out: [Candidate] = []
+        out.reserveCapacity(buffer.count / 60)  // ~66 bytes a row at 1M players
+        var at = header.count
+        let count = buffer.count
+        /// 1–19 digits (no overflow) followed by `end`, which is consumed.
+        func number(then end: UInt8) -> UInt64? {
+            let start = at
+            var value: UInt64 = 0
+            while at < count, at - start < 20 {
+                let digit = buffer[at] &- 0x30
+                guard digit < 10 else { break }
+                value = value &* 10 &+ UInt64(digit)
                 at += 1
-                return value
             }
-            func literal(_ text: StaticString) -> Bool {
-                let n = text.utf8CodeUnitCount
-                guard count - at >= n else { return false }
-                for k in 0..<n where buffer[at + k] != text.utf8Start[k] { return false }
-                at += n
-                return true
-            }
-            while at < count {
-                guard let owner = number(then: 0x2C).flatMap(SteamID64.init(rawValue:)) else { return nil }
-                let part: Part
-                if literal("geo,") { part = .geo } else if literal("pool,") { part = .pool } else { return nil }
-                guard let candidate = number(then: 0x2C).flatMap(SteamID64.init(rawValue:)),
-                      let score = number(then: 0x2C), let dot = number(then: 0x0D), literal("\n"),
-                      let dot32 = UInt32(exactly: dot) else { return nil }
-                let row = Candidate(owner: owner, part: part, candidate: candidate, score: score, dot: dot32)
-                if let last = out.last, !last.ranksBefore(row) { return nil }
-                out.append(row)
-            }
-            return out
-        }(bytes)
+            guard at > start, at - start <= 19, at < count, buffer[at] == end else { return nil }
+            at += 1
+            return value
+        }
+        func literal(_ text: StaticString) -> Bool {
+            let n = text.utf8CodeUnitCount
+            guard count - at >= n else { return false }
+            for k in 0..<n where buffer[at + k] != text.utf8Start[k] { return false }
+            at += n
+            return true
+        }
+        while at < count {
+            guard let owner = number(then: 0x2C).flatMap(SteamID64.init(rawValue:)) else { return nil }
+            let part: Part
+            if literal("geo,") { part = .geo } else if literal("pool,") { part = .pool } else { return nil }
+            guard let candidate = number(then: 0x2C).flatMap(SteamID64.init(rawValue:)),
+                  let score = number(then: 0x2C), let dot = number(then: 0x0D), literal("\n"),
+                  let dot32 = UInt32(exactly: dot) else { return nil }
+            let row = Candidate(owner: owner, part: part, candidate: candidate, score: score, dot: dot32)
+            if let last = out.last, !last.ranksBefore(row) { return nil }
+            out.append(row)
+        }
+        return out
     }
 
     private static func steamID(_ row: Row, _ index: Int, file: String, line: Int) throws -> SteamID64 {
@@ -149,44 +147,42 @@ extension PairingShardLists {
     private static func forEachRow(_ bytes: UnsafeRawBufferPointer, file: String, columns: [String],
                                    _ body: (Int, Row) throws -> Void) throws {
         var sawHeader = false
-        do {
-            let buffer = UnsafeBufferPointer(start: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: bytes.count)
-            var row = Row(bytes: buffer, fields: [])
-            row.fields.reserveCapacity(columns.count + 1)
-            var start = 0, line = 0
-            let count = buffer.count
-            while start < count {
-                line += 1
-                row.fields.removeAll(keepingCapacity: true)
-                var end = start, fieldStart = start, content = false
-                while end < count {
-                    let byte = buffer[end]
-                    if byte == 0x0A { break }
-                    if byte == 0x2C {
-                        row.fields.append(fieldStart..<end)
-                        fieldStart = end + 1
-                    }
-                    if byte != 0x20 && byte != 0x09 && byte != 0x0D { content = true }
-                    end += 1
+        let buffer = UnsafeBufferPointer(start: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: bytes.count)
+        var row = Row(bytes: buffer, fields: [])
+        row.fields.reserveCapacity(columns.count + 1)
+        var start = 0, line = 0
+        let count = buffer.count
+        while start < count {
+            line += 1
+            row.fields.removeAll(keepingCapacity: true)
+            var end = start, fieldStart = start, content = false
+            while end < count {
+                let byte = buffer[end]
+                if byte == 0x0A { break }
+                if byte == 0x2C {
+                    row.fields.append(fieldStart..<end)
+                    fieldStart = end + 1
                 }
-                let stop = end > start && buffer[end - 1] == 0x0D ? end - 1 : end  // one CR before the LF (or the end)
-                row.fields.append(fieldStart..<max(fieldStart, stop))
-                let lineStart = start
-                start = end + 1
-                // Blank: nothing but spaces and tabs once that CR is dropped (rare, so checked again only here).
-                if !content && buffer[lineStart..<stop].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-                if !sawHeader {
-                    guard row.fields.map({ String(decoding: buffer[$0], as: UTF8.self) }) == columns else {
-                        throw FileError(file: file, line: line, message: "header is not \(columns.joined(separator: ","))")
-                    }
-                    sawHeader = true
-                    continue
-                }
-                guard row.fields.count == columns.count else {
-                    throw FileError(file: file, line: line, message: "\(row.fields.count) fields, expected \(columns.count)")
-                }
-                try body(line, row)
+                if byte != 0x20 && byte != 0x09 && byte != 0x0D { content = true }
+                end += 1
             }
+            let stop = end > start && buffer[end - 1] == 0x0D ? end - 1 : end  // one CR before the LF (or the end)
+            row.fields.append(fieldStart..<max(fieldStart, stop))
+            let lineStart = start
+            start = end + 1
+            // Blank: nothing but spaces and tabs once that CR is dropped (rare, so checked again only here).
+            if !content && buffer[lineStart..<stop].allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            if !sawHeader {
+                guard row.fields.map({ String(decoding: buffer[$0], as: UTF8.self) }) == columns else {
+                    throw FileError(file: file, line: line, message: "header is not \(columns.joined(separator: ","))")
+                }
+                sawHeader = true
+                continue
+            }
+            guard row.fields.count == columns.count else {
+                throw FileError(file: file, line: line, message: "\(row.fields.count) fields, expected \(columns.count)")
+            }
+            try body(line, row)
         }
         guard sawHeader else { throw FileError(file: file, line: 1, message: "empty file (no header)") }
     }

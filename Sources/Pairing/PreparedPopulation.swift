@@ -456,12 +456,7 @@ public struct PreparedPopulation: Sendable, Equatable {
     }
 
     public func index(of id: SteamID64) -> Int? {
-        var lo = 0, hi = steamIDs.count
-        while lo < hi {
-            let mid = (lo + hi) / 2
-            if steamIDs[mid] < id { lo = mid + 1 } else { hi = mid }
-        }
-        return lo < steamIDs.count && steamIDs[lo] == id ? lo : nil
+        SteamIDLookup.index(of: id, in: steamIDs, within: steamIDs.indices)
     }
 
     public func hasVector(_ i: Int) -> Bool { !vectorRanges[i].isEmpty }

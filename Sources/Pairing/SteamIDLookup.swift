@@ -36,11 +36,16 @@ struct SteamIDLookup {
         guard id.rawValue >= low else { return nil }
         let bucket = (id.rawValue - low) >> shift
         guard bucket < UInt64(starts.count - 1) else { return nil }
-        var lo = Int(starts[Int(bucket)]), hi = Int(starts[Int(bucket) + 1])
+        return Self.index(of: id, in: ids, within: Int(starts[Int(bucket)])..<Int(starts[Int(bucket) + 1]))
+    }
+
+    /// The first position of `id` in `ids[range]` (ascending) by binary search, or nil.
+    static func index(of id: SteamID64, in ids: [SteamID64], within range: Range<Int>) -> Int? {
+        var lo = range.lowerBound, hi = range.upperBound
         while lo < hi {
             let mid = (lo + hi) / 2
             if ids[mid] < id { lo = mid + 1 } else { hi = mid }
         }
-        return lo < Int(starts[Int(bucket) + 1]) && ids[lo] == id ? lo : nil
+        return lo < range.upperBound && ids[lo] == id ? lo : nil
     }
 }

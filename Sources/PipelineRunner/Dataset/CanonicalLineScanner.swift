@@ -94,10 +94,15 @@ struct CanonicalLineScanner {
 
     /// A steamid as canonical tables write it: a string of 1–19 digits naming a valid id.
     mutating func steamID() -> SteamID64? {
-        guard let digits = asciiString(), !digits.isEmpty, digits.count <= 19 else { return nil }
+        asciiString().flatMap { Self.steamID(digits: UnsafeRawBufferPointer(rebasing: bytes[$0])) }
+    }
+
+    /// 1–19 plain digits naming a valid id (no sign, no spaces: the general reader decides those); nil otherwise.
+    static func steamID(digits: UnsafeRawBufferPointer) -> SteamID64? {
+        guard !digits.isEmpty, digits.count <= 19 else { return nil }
         var value: UInt64 = 0
-        for index in digits {
-            let digit = bytes[index] &- 0x30
+        for byte in digits {
+            let digit = byte &- 0x30
             guard digit < 10 else { return nil }
             value = value &* 10 &+ UInt64(digit)
         }

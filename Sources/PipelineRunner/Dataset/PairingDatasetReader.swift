@@ -67,7 +67,7 @@ public enum PairingDatasetReader {
         // sorted by steamid here (a stable sort, as before friendships and preferences were read beside it).
         var owners: [SteamID64: Int32] = [:]
         owners.reserveCapacity(dataset.players.count)
-        for (i, p) in dataset.players.enumerated() where owners[p.steamID] == nil { owners[p.steamID] = Int32(i) }
+        for i in dataset.players.indices where owners[dataset.players[i].steamID] == nil { owners[dataset.players[i].steamID] = Int32(i) }
         let libraries = GameRowColumns.columns(of: games, players: dataset.players.count, owner: owners)
         dataset.sortCanonically()
         return Contents(dataset: dataset, libraries: libraries)
@@ -179,7 +179,7 @@ public enum PairingDatasetReader {
     /// and spacing, else `CanonicalDatasetReader.readGame` (its diagnostics) when that refuses it too.
     private static func readGame(_ bytes: UnsafeRawBufferPointer, into rows: inout GameRowColumns) throws {
         if let scanned = scanGame(bytes),
-           scanned.name.map({ rows.offerName(UnsafeRawBufferPointer(rebasing: bytes[$0.contents]), ascii: $0.ascii,
+           scanned.name.map({ rows.offerName(UnsafeRawBufferPointer(rebasing: bytes[$0.contents]), validated: $0.ascii,
                                              app: scanned.row.appID) }) ?? true {
             rows.append(scanned.row)
             return
@@ -249,7 +249,7 @@ public enum PairingDatasetReader {
             let token = try reader.next()
             switch key {
             case 0:
-                guard token == .string, let id = reader.withStringBytes(Self.steamID) else {
+                guard token == .string, let id = reader.withStringBytes(CanonicalLineScanner.steamID(digits:)) else {
                     throw CanonicalRowReader.RowError(message: "steamid")
                 }
                 steamID = id
@@ -292,17 +292,6 @@ public enum PairingDatasetReader {
         return minutes
     }
 
-    /// A steamid written as plain digits (what canonical tables hold); nil otherwise (the slow path decides).
-    private static func steamID(_ bytes: UnsafeRawBufferPointer) -> SteamID64? {
-        guard !bytes.isEmpty, bytes.count <= 19 else { return nil }
-        var value: UInt64 = 0
-        for byte in bytes {
-            guard byte >= 0x30, byte <= 0x39 else { return nil }
-            value = value * 10 + UInt64(byte - 0x30)
-        }
-        return SteamID64(rawValue: value)
-    }
-
     struct GameRow {
         var steamID: SteamID64
         var appID: UInt32
@@ -334,25 +323,22 @@ public enum PairingDatasetReader {
         mutating func offerName(_ span: Range<Int>, in bytes: UnsafeRawBufferPointer, app: UInt32) {
             var reader = JSONPullReader(bytes: UnsafeRawBufferPointer(rebasing: bytes[span]))
             guard (try? reader.next()) == .string else { return }
-            let kept = names[app]
-            let same = reader.withStringBytes { text in
-                guard let kept else { return text.isEmpty }
-                return kept.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(text) } ?? false
-            }
-            if !same { offerName(reader.string(), app: app) }
+            // The reader has checked the token's UTF-8 and decodes its escapes.
+            reader.withStringBytes { _ = offerName($0, validated: true, app: app) }
         }
 
         mutating func offerName(_ name: String, app: UInt32) { GameLibraryColumns.offerName(name, app: app, to: &names) }
 
         /// A name's unescaped bytes offered as `offerName(_:app:)` does; false (nothing offered) when they are not
-        /// UTF-8. Bytes equal to the kept name's (the common case) cost no `String` and no check.
-        mutating func offerName(_ text: UnsafeRawBufferPointer, ascii: Bool, app: UInt32) -> Bool {
+        /// UTF-8, which is checked unless `validated` (ASCII, or checked by a reader). Bytes equal to the kept name's
+        /// (the common case) cost no `String` and no check.
+        mutating func offerName(_ text: UnsafeRawBufferPointer, validated: Bool, app: UInt32) -> Bool {
             guard !text.isEmpty else { return true }
             if let kept = names[app], kept.utf8.count == text.count,
                kept.utf8.withContiguousStorageIfAvailable({ memcmp($0.baseAddress!, text.baseAddress!, text.count) == 0 }) == true {
                 return true
             }
-            let name = ascii ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
+            let name = validated ? String(decoding: text, as: UTF8.self) : String(validating: text, as: UTF8.self)
             guard let name else { return false }
             offerName(name, app: app)
             return true
